@@ -1,0 +1,69 @@
+// Renders nginx.conf for either way of running Pinhive from the one route table (routes.mjs):
+//   native:    node gateway/render.mjs native  (used by scripts/stack.mjs with ports and paths)
+//   container: node gateway/render.mjs container > /etc/nginx/nginx.conf (Dockerfile)
+import { ROUTES, SERVICES } from './routes.mjs';
+
+/**
+ * @param {object} o
+ * @param {number} o.listenPort        port the gateway listens on
+ * @param {Record<string,string>} o.upstreams  service name -> host:port
+ * @param {string} o.webRoot           folder of the built web app
+ * @param {string} [o.runDir]          native only: where pid, temp files and logs go
+ * @param {string} [o.user]            native only: worker user (the launching user)
+ */
+export function renderNginxConf({ listenPort, upstreams, webRoot, runDir, user }) {
+  const native = Boolean(runDir);
+  const lines = [];
+  const out = (s = '') => lines.push(s);
+  if (user) out(`user ${user};`);
+  out('worker_processes 1;');
+  if (native) {
+    out(`pid ${runDir}/nginx/nginx.pid;`);
+    out(`error_log ${runDir}/logs/nginx-error.log warn;`);
+  }
+  out('events { worker_connections 1024; }');
+  out('http {');
+  out('  include /etc/nginx/mime.types;');
+  out('  default_type application/octet-stream;');
+  out('  sendfile on;');
+  out('  server_tokens off;');
+  out('  client_max_body_size 1m;');
+  out('  gzip on;');
+  out('  gzip_types application/json application/javascript text/css image/svg+xml;');
+  if (native) {
+    out(`  access_log ${runDir}/logs/nginx-access.log;`);
+    for (const t of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) out(`  ${t}_temp_path ${runDir}/nginx/${t}_temp;`);
+  }
+  for (const s of SERVICES) {
+    if (!upstreams[s]) throw new Error(`no upstream address for ${s}`);
+    out(`  upstream ${s} { server ${upstreams[s]}; keepalive 16; }`);
+  }
+  out('  server {');
+  out(`    listen ${listenPort};`);
+  out(`    root ${webRoot};`);
+  out('    proxy_http_version 1.1;');
+  out('    proxy_set_header Connection "";');
+  out('    proxy_set_header Host $host;');
+  out('    proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;');
+  out('    proxy_set_header X-Forwarded-Proto $scheme;');
+  out('    proxy_set_header X-Request-Id $request_id;');
+  for (const r of ROUTES) out(`    location ${r.prefix} { proxy_pass http://${r.service}; }`);
+  for (const s of SERVICES) out(`    location = /_health/${s} { proxy_pass http://${s}/readyz; }`);
+  out('    location /assets/ { expires 1y; add_header Cache-Control "public, immutable"; try_files $uri =404; }');
+  out('    location / { add_header Cache-Control "no-cache"; try_files $uri /index.html; }');
+  out('  }');
+  out('}');
+  return `${lines.join('\n')}\n`;
+}
+
+/** The container variant: services by their compose names on their default ports. */
+export const containerUpstreams = { auth: 'auth:4001', 'pins-boards': 'pins-boards:4002', experiences: 'experiences:4003', ads: 'ads:4004' };
+
+if (process.argv[1]?.endsWith('render.mjs')) {
+  const mode = process.argv[2];
+  if (mode !== 'container') {
+    console.error('usage: node gateway/render.mjs container   (the native variant is rendered by scripts/stack.mjs)');
+    process.exit(2);
+  }
+  process.stdout.write(renderNginxConf({ listenPort: 8080, upstreams: containerUpstreams, webRoot: '/usr/share/nginx/html' }));
+}

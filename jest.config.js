@@ -1,0 +1,28 @@
+/**
+ * Two tiers (conventions.md 9): `unit` needs nothing running; `int` runs against the real
+ * Kafka, FerretDB and Redis that test/support/global-setup.ts starts (or finds running).
+ * ts-jest only transpiles (isolatedModules): `npm run typecheck` is where types are checked.
+ */
+const transform = {
+  '^.+\\.ts$': ['ts-jest', { tsconfig: { isolatedModules: true, module: 'commonjs', moduleResolution: 'node10', esModuleInterop: true, target: 'ES2022' } }],
+};
+const common = { testEnvironment: 'node', transform, moduleFileExtensions: ['ts', 'js', 'json'] };
+
+module.exports = {
+  projects: [
+    {
+      ...common,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/services/*/src/**/*.test.ts', '<rootDir>/services/*/test/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
+      testPathIgnorePatterns: ['\\.int\\.test\\.ts$', '/node_modules/'],
+    },
+    {
+      ...common,
+      displayName: 'int',
+      testMatch: ['<rootDir>/services/*/test/**/*.int.test.ts', '<rootDir>/test/**/*.int.test.ts'],
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+      testTimeout: 60000,
+    },
+  ],
+};

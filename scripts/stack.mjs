@@ -1,0 +1,113 @@
+// The whole product on this machine: native infra, the four services (built bundles run by
+// node), and nginx as the gateway serving the web app. Used by `npm run up` / `npm run down`
+// (profile dev) and by `npm test` for the browser tests (profile test: other ports, other data).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { renderNginxConf } from '../gateway/render.mjs';
+import { installAll, paths } from '../infra/native/install.mjs';
+import { profile as infraProfile, startInfra, stopInfra } from '../infra/native/infra.mjs';
+import { startProcess, stopProcess } from '../infra/native/process.mjs';
+import { SERVICES } from './build.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const PORTS = {
+  dev: { gateway: 8080, auth: 4001, 'pins-boards': 4002, experiences: 4003, ads: 4004 },
+  test: { gateway: 18080, auth: 14001, 'pins-boards': 14002, experiences: 14003, ads: 14004 },
+};
+
+/** Ports, databases and topic prefix of a whole-stack profile. */
+export function stackProfile(name = 'dev') {
+  const infra = infraProfile(name);
+  const ports = PORTS[name];
+  const gateway = Number(process.env.PINHIVE_GATEWAY_PORT || ports.gateway);
+  return { ...infra, ports: { ...ports, gateway }, dbPrefix: name === 'dev' ? 'pinhive' : 'e2e', topicPrefix: name === 'dev' ? '' : 'e2e.', baseUrl: `http://localhost:${gateway}` };
+}
+
+async function httpOk(url) {
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+function serviceEnv(p, service) {
+  const env = {
+    PATH: process.env.PATH,
+    NODE_ENV: p.name === 'dev' ? 'development' : 'test',
+    HOST: '127.0.0.1',
+    PORT: String(p.ports[service]),
+    LOG_LEVEL: process.env.LOG_LEVEL || 'info',
+    MONGO_URL: `mongodb://127.0.0.1:${p.mongoPort}/${p.dbPrefix}_${service.replace('-', '_')}`,
+    KAFKA_BROKERS: `127.0.0.1:${p.kafkaPort}`,
+    KAFKA_TOPIC_PREFIX: p.topicPrefix,
+  };
+  if (service === 'auth') env.REDIS_URL = `redis://127.0.0.1:${p.redisPort}`;
+  return env;
+}
+
+async function startServices(p, log) {
+  await Promise.all(SERVICES.map((s) => {
+    const main = path.join(root, 'services', s, 'dist', 'main.js');
+    if (!fs.existsSync(main)) throw new Error(`${main} is missing: run \`npm run build\``);
+    return startProcess({
+      name: s, runDir: p.runDir, log, cwd: root, timeoutMs: 30000, ports: [p.ports[s]],
+      command: process.execPath, args: ['--enable-source-maps', main], env: serviceEnv(p, s),
+      ready: () => httpOk(`http://127.0.0.1:${p.ports[s]}/healthz`),
+    });
+  }));
+}
+
+async function startGateway(p, log) {
+  const confDir = path.join(p.runDir, 'conf');
+  for (const d of [confDir, path.join(p.runDir, 'nginx'), path.join(p.runDir, 'logs')]) fs.mkdirSync(d, { recursive: true });
+  const conf = path.join(confDir, 'nginx.conf');
+  fs.writeFileSync(conf, renderNginxConf({
+    listenPort: p.ports.gateway,
+    upstreams: Object.fromEntries(SERVICES.map((s) => [s, `127.0.0.1:${p.ports[s]}`])),
+    webRoot: path.join(root, 'web', 'dist'),
+    runDir: p.runDir,
+    // nginx drops worker privileges to "nobody" by default, who could not write our temp dirs.
+    user: os.userInfo().uid === 0 ? 'root' : undefined,
+  }));
+  await startProcess({
+    name: 'gateway', runDir: p.runDir, log, ports: [p.ports.gateway],
+    command: paths().nginx, args: ['-p', p.runDir, '-c', conf, '-e', path.join(p.runDir, 'logs', 'nginx-error.log'), '-g', 'daemon off;'],
+    ready: () => httpOk(`http://127.0.0.1:${p.ports.gateway}/`),
+  });
+}
+
+/** Waits until the gateway reports every service ready (Mongo, Kafka and Redis answering). */
+async function waitForHealth(p, log, timeoutMs = 90000) {
+  const t0 = Date.now();
+  const pending = new Set(SERVICES);
+  while (pending.size && Date.now() - t0 < timeoutMs) {
+    for (const s of [...pending]) if (await httpOk(`http://127.0.0.1:${p.ports.gateway}/_health/${s}`)) pending.delete(s);
+    if (pending.size) await new Promise((r) => setTimeout(r, 250));
+  }
+  if (pending.size) throw new Error(`not ready after ${timeoutMs} ms: ${[...pending].join(', ')} (see ${p.runDir}/logs/<service>.log)`);
+  log(`[stack] all services ready through the gateway in ${Date.now() - t0} ms`);
+}
+
+export async function startStack(name = 'dev', { log = console.log, freshInfra = false, infraRunning = false } = {}) {
+  const p = stackProfile(name);
+  if (!infraRunning) {
+    await installAll({ log });
+    await startInfra(p, { fresh: freshInfra, log });
+  }
+  await startServices(p, log);
+  await startGateway(p, log);
+  await waitForHealth(p, log);
+  return p;
+}
+
+export async function stopStack(name = 'dev', { log = console.log, keepInfra = false } = {}) {
+  const p = stackProfile(name);
+  await stopProcess({ name: 'gateway', runDir: p.runDir, log });
+  await Promise.all(SERVICES.map((s) => stopProcess({ name: s, runDir: p.runDir, log })));
+  if (!keepInfra) await stopInfra(p, { log });
+}

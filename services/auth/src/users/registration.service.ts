@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import bcrypt from 'bcryptjs';
+import { EMAIL_FORMAT, PASSWORD_MIN_LENGTH, checkBirthday, isAscii, type SessionUser } from '@pinhive/contracts';
+import { appError, newEvent } from '@pinhive/kit';
+import type { z } from 'zod';
+import type { registerRequestSchema } from '@pinhive/contracts';
+import { DuplicateKeyError, type UserRepository } from './user.repository';
+import { presentSessionUser } from './user.presenter';
+import { firstNameFromEmail, usernameFromEmail } from './username';
+
+type RegisterInput = z.output<typeof registerRequestSchema>;
+
+const USERNAME_ATTEMPTS = 6;
+
+/** Lower-cases and trims so one mailbox is one account. */
+export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
+
+/**
+ * Email registration: server rules of signup-login.md section 5, then the user and its
+ * `auth.user.registered.v1` event are stored in one write; the outbox publishes the event.
+ */
+export class RegistrationService {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly opts: { bcryptCost: number; now?: () => Date; onStored: () => void },
+  ) {}
+
+  async register(input: RegisterInput): Promise<SessionUser> {
+    const now = this.opts.now?.() ?? new Date();
+    const email = normaliseEmail(input.email);
+    this.checkRules(input, email, now);
+    if (await this.users.emailExists(email)) throw appError('email_exists', { field: 'email' });
+
+    const passwordHash = await bcrypt.hash(input.password, this.opts.bcryptCost);
+    const firstName = input.first_name || firstNameFromEmail(email);
+    const lastName = input.last_name ?? '';
+    const id = randomUUID();
+    for (let attempt = 0; attempt < USERNAME_ATTEMPTS; attempt++) {
+      const username = usernameFromEmail(email, attempt);
+      if (await this.users.usernameExists(username)) continue;
+      const event = newEvent('auth', 'auth.user.registered.v1', id, {
+        userId: id, username, email, firstName, lastName, country: input.country ?? null, registeredAt: now.toISOString(),
+      });
+      try {
+        await this.users.insert({
+          _id: id, email, username, firstName, lastName, passwordHash,
+          birthday: new Date(input.birthday * 1000), country: input.country ?? null, createdAt: now, pendingEvents: [event],
+        });
+      } catch (err) {
+        if (err instanceof DuplicateKeyError && err.field === 'username') continue;
+        if (err instanceof DuplicateKeyError) throw appError('email_exists', { field: 'email' });
+        throw err;
+      }
+      this.opts.onStored();
+      return presentSessionUser({ _id: id, username, email, firstName, lastName });
+    }
+    throw appError('internal', { detail: 'could not find a free username' });
+  }
+
+  private checkRules(input: RegisterInput, email: string, now: Date): void {
+    if (!isAscii(input.email)) throw appError('non_ascii', { field: 'email' });
+    if (!EMAIL_FORMAT.test(email)) throw appError('email_invalid', { field: 'email' });
+    if (!isAscii(input.password)) throw appError('non_ascii', { field: 'password' });
+    if (input.password.length < PASSWORD_MIN_LENGTH) throw appError('password_too_short', { field: 'password' });
+    const verdict = checkBirthday(input.birthday, now);
+    switch (verdict) {
+      case 'ok':
+        return;
+      case 'missing':
+        throw appError('birthday_missing', { field: 'birthday' });
+      case 'invalid':
+        throw appError('birthday_invalid', { field: 'birthday' });
+      case 'underage':
+        throw appError('underage', { field: 'birthday' });
+      case 'over_age':
+        throw appError('over_age', { field: 'birthday' });
+    }
+  }
+}

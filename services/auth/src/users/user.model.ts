@@ -1,0 +1,39 @@
+import { Schema, type Connection, type Model } from 'mongoose';
+import type { EventEnvelope } from '@pinhive/contracts';
+
+/** A user account as stored by auth. `pendingEvents` is the outbox (see kit/events/outbox.ts). */
+export interface UserDoc {
+  _id: string;
+  email: string;
+  username: string;
+  firstName: string;
+  lastName: string;
+  passwordHash: string;
+  birthday: Date;
+  country: string | null;
+  createdAt: Date;
+  pendingEvents: EventEnvelope[];
+}
+
+export const USERS_COLLECTION = 'users';
+
+const userSchema = new Schema<UserDoc>(
+  {
+    _id: { type: String, required: true },
+    email: { type: String, required: true, unique: true },
+    username: { type: String, required: true, unique: true },
+    firstName: { type: String, default: '' },
+    lastName: { type: String, default: '' },
+    passwordHash: { type: String, required: true },
+    birthday: { type: Date, required: true },
+    country: { type: String, default: null },
+    createdAt: { type: Date, required: true },
+    // Stored as plain data: the envelopes are validated when they are built (kit newEvent).
+    pendingEvents: { type: Schema.Types.Mixed, default: () => [] },
+  },
+  { collection: USERS_COLLECTION, versionKey: false },
+);
+
+export function userModel(conn: Connection): Model<UserDoc> {
+  return conn.models.User ?? conn.model<UserDoc>('User', userSchema);
+}

@@ -1,0 +1,46 @@
+import type { Connection, Model } from 'mongoose';
+import { userModel, type UserDoc } from './user.model';
+
+/** Duplicate-key errors name the unique field that clashed. */
+export class DuplicateKeyError extends Error {
+  constructor(readonly field: 'email' | 'username') {
+    super(`duplicate ${field}`);
+  }
+}
+
+function duplicateField(err: unknown): 'email' | 'username' | undefined {
+  if (typeof err !== 'object' || err === null || (err as { code?: number }).code !== 11000) return undefined;
+  const text = JSON.stringify((err as { keyPattern?: unknown }).keyPattern ?? '') + String((err as Error).message);
+  return text.includes('username') ? 'username' : 'email';
+}
+
+export class UserRepository {
+  private readonly model: Model<UserDoc>;
+  constructor(conn: Connection) {
+    this.model = userModel(conn);
+  }
+
+  /** Creates the indexes the uniqueness rules rely on. */
+  async init(): Promise<void> {
+    await this.model.createIndexes();
+  }
+
+  async emailExists(email: string): Promise<boolean> {
+    return (await this.model.exists({ email })) !== null;
+  }
+
+  async usernameExists(username: string): Promise<boolean> {
+    return (await this.model.exists({ username })) !== null;
+  }
+
+  /** Inserts the user together with its pending events in one single-document write. */
+  async insert(user: UserDoc): Promise<void> {
+    try {
+      await this.model.create(user);
+    } catch (err) {
+      const field = duplicateField(err);
+      if (field) throw new DuplicateKeyError(field);
+      throw err;
+    }
+  }
+}

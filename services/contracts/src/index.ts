@@ -1,0 +1,5 @@
+export * from './envelope';
+export * from './errors';
+export * from './events';
+export * from './users';
+export * from './rules/signup';

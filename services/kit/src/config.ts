@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/** Variables every service reads. Service-specific ones are added with `.extend()`. */
+export const baseConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0, "must be a port number (0 picks a free one)").max(65535),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  MONGO_URL: z.string().regex(/^mongodb(\+srv)?:\/\/.+\/[A-Za-z0-9_-]+/, 'must be mongodb://host:port/database'),
+  KAFKA_BROKERS: z
+    .string()
+    .transform((s) => s.split(',').map((b) => b.trim()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^[^:\s]+:\d{1,5}$/, 'must be host:port[,host:port]')).min(1)),
+  KAFKA_TOPIC_PREFIX: z.string().regex(/^[a-z0-9._-]*$/).default(''),
+  /** How many times a failing event handler runs before the event is parked on `<topic>.dlq`. */
+  EVENT_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(5),
+  EVENT_RETRY_BASE_MS: z.coerce.number().int().min(1).max(60_000).default(200),
+  OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/).default('100kb'),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+});
+export type BaseConfig = z.infer<typeof baseConfigSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Parses the environment once at boot. Every bad variable is listed in one error, so a
+ * misconfigured service stops at start with a message naming each variable.
+ */
+export function loadConfig<S extends z.ZodObject>(schema: S, env: Record<string, string | undefined>): Readonly<z.infer<S>> {
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`),
+    );
+  }
+  return Object.freeze(result.data);
+}

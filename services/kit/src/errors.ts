@@ -1,0 +1,39 @@
+import { errorCatalogue, type ErrorBody, type ErrorCode } from '@pinhive/contracts';
+
+/**
+ * The one error type services throw. The error middleware renders it as the failure
+ * envelope; anything else is logged and answered with a generic 500.
+ */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message?: string,
+    readonly detail: string | null = null,
+    readonly data?: Record<string, unknown>,
+    status?: number,
+  ) {
+    super(message ?? errorCatalogue[code].message);
+    this.name = 'AppError';
+    this.status = status ?? errorCatalogue[code].status;
+  }
+
+  toBody(): ErrorBody {
+    return {
+      code: this.code,
+      message: this.message,
+      message_detail: this.detail,
+      http_status: this.status,
+      ...(this.data ? { data: this.data } : {}),
+    };
+  }
+}
+
+/** An error with the catalogue's message for `code`, optionally naming the offending field. */
+export function appError(code: ErrorCode, opts: { message?: string; detail?: string; field?: string; data?: Record<string, unknown> } = {}): AppError {
+  const data = opts.field ? { field: opts.field, ...opts.data } : opts.data;
+  return new AppError(code, opts.message, opts.detail ?? null, data);
+}
+
+export const notFound = (what = 'Not found.') => appError('not_found', { message: what });
+export const serviceUnavailable = (detail?: string) => appError('service_unavailable', detail ? { detail } : {});

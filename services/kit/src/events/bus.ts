@@ -1,0 +1,41 @@
+import { randomUUID } from 'node:crypto';
+import { eventSchemas, eventVersion, type EventEnvelope, type EventMap, type EventType } from '@pinhive/contracts';
+
+/**
+ * The event bus seen by services. kafkajs sits behind it (kafka-bus.ts) so that a maintained
+ * client can replace it in one place.
+ */
+export interface EventBus {
+  /** Publishes envelopes in order; resolves once the broker acknowledged all of them. */
+  publish(events: readonly EventEnvelope[]): Promise<void>;
+  /** Publishes a raw message to a topic (used for dead letters). */
+  publishRaw(topic: string, key: string, value: string, headers?: Record<string, string>): Promise<void>;
+  /** Registers handlers; must be called before start(). */
+  subscribe(handlers: readonly EventHandler[]): void;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  ready(): Promise<boolean>;
+}
+
+/** A consumer of one event type (Outline's BaseProcessor): `name` keys its idempotency records. */
+export interface EventHandler<T extends EventType = EventType> {
+  readonly name: string;
+  readonly type: T;
+  handle(event: EventEnvelope<EventMap[T]>): Promise<void>;
+  /** Called once when the event is parked on the dead-letter topic. */
+  onFailed?(event: EventEnvelope<EventMap[T]>, error: unknown): Promise<void>;
+}
+
+/** Helper that keeps a handler's event type and payload type together. */
+export function defineHandler<T extends EventType>(h: EventHandler<T>): EventHandler {
+  return h;
+}
+
+/**
+ * Builds a validated envelope. Store it with the change it describes (outbox) rather than
+ * publishing it directly, so nothing is published before it is stored.
+ */
+export function newEvent<T extends EventType>(producer: string, type: T, key: string, data: EventMap[T], now = new Date()): EventEnvelope<EventMap[T]> {
+  const parsed: EventMap[T] = eventSchemas[type].parse(data);
+  return { id: randomUUID(), type, version: eventVersion(type), occurredAt: now.toISOString(), producer, key, data: parsed };
+}

@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import { createLogger } from '../logger';
+import { defineHandler, newEvent } from './bus';
+import { Dispatcher } from './dispatcher';
+
+const registered = () =>
+  newEvent('auth', 'auth.user.registered.v1', 'u1', {
+    userId: 'u1', username: 'ada', email: 'ada@example.com', firstName: 'Ada', lastName: '', country: null, registeredAt: new Date().toISOString(),
+  });
+
+function setup(handle: () => Promise<void>) {
+  const processed = new Set<string>();
+  const deadLetters: { topic: string; headers: Record<string, string> }[] = [];
+  const calls: string[] = [];
+  const failed: unknown[] = [];
+  const dispatcher = new Dispatcher({
+    handlers: [
+      defineHandler({
+        name: 'h',
+        type: 'auth.user.registered.v1',
+        handle: async (e) => { calls.push(e.id); await handle(); },
+        onFailed: async (_e, err) => { failed.push(err); },
+      }),
+    ],
+    processed: {
+      has: async (id, h) => processed.has(`${h}:${id}`),
+      mark: async (id, h) => { processed.add(`${h}:${id}`); },
+    },
+    deadLetter: async (topic, _key, _value, headers) => { deadLetters.push({ topic, headers }); },
+    maxAttempts: 3,
+    retryBaseMs: 1,
+    logger: createLogger('test', 'silent'),
+  });
+  return { dispatcher, processed, deadLetters, calls, failed };
+}
+
+describe('Dispatcher', () => {
+  it('handles an event once, even when it is delivered twice', async () => {
+    const t = setup(async () => undefined);
+    const e = registered();
+    await t.dispatcher.dispatch(e.type, e.key, JSON.stringify(e));
+    await t.dispatcher.dispatch(e.type, e.key, JSON.stringify(e));
+    expect(t.calls).toEqual([e.id]);
+    expect(t.deadLetters).toEqual([]);
+  });
+
+  it('retries a failing handler, then parks the event on <type>.dlq and tells the handler', async () => {
+    const t = setup(async () => { throw new Error('db down'); });
+    const e = registered();
+    await t.dispatcher.dispatch(e.type, e.key, JSON.stringify(e));
+    expect(t.calls).toHaveLength(3);
+    expect(t.deadLetters).toEqual([{ topic: 'auth.user.registered.v1.dlq', headers: expect.objectContaining({ 'x-error': 'db down', 'x-attempts': '3', 'x-handler': 'h' }) }]);
+    expect(t.failed).toHaveLength(1);
+    expect(t.processed.size).toBe(0);
+  });
+
+  it('succeeds on a retry without parking', async () => {
+    let n = 0;
+    const t = setup(async () => { if (++n < 2) throw new Error('flaky'); });
+    const e = registered();
+    await t.dispatcher.dispatch(e.type, e.key, JSON.stringify(e));
+    expect(t.calls).toHaveLength(2);
+    expect(t.deadLetters).toEqual([]);
+    expect(t.processed.has(`h:${e.id}`)).toBe(true);
+  });
+
+  it('parks malformed messages without running handlers', async () => {
+    const t = setup(async () => undefined);
+    await t.dispatcher.dispatch('auth.user.registered.v1', 'k', 'not json');
+    const e = { ...registered(), data: { userId: 'u1' } };
+    await t.dispatcher.dispatch(e.type, e.key, JSON.stringify(e));
+    const wrongTopic = registered();
+    await t.dispatcher.dispatch('auth.user.other.v1', 'k', JSON.stringify({ ...wrongTopic, id: randomUUID() }));
+    expect(t.calls).toEqual([]);
+    expect(t.deadLetters.map((d) => d.topic)).toEqual(['auth.user.registered.v1.dlq', 'auth.user.registered.v1.dlq', 'auth.user.other.v1.dlq']);
+  });
+
+  it('does not acknowledge when parking fails: the error reaches Kafka, which redelivers', async () => {
+    const t = setup(async () => { throw new Error('db down'); });
+    const d = new Dispatcher({ ...(t.dispatcher as unknown as { opts: ConstructorParameters<typeof Dispatcher>[0] }).opts, deadLetter: async () => { throw new Error('kafka down'); } });
+    const e = registered();
+    await expect(d.dispatch(e.type, e.key, JSON.stringify(e))).rejects.toThrow('kafka down');
+  });
+});
+
+describe('newEvent', () => {
+  it('builds a versioned envelope keyed by the aggregate and rejects bad data', () => {
+    const e = registered();
+    expect(e).toMatchObject({ type: 'auth.user.registered.v1', version: 1, producer: 'auth', key: 'u1' });
+    expect(() => newEvent('auth', 'auth.user.registered.v1', 'u1', { userId: 'u1' } as never)).toThrow();
+  });
+});

@@ -1,0 +1,151 @@
+import { Kafka, logLevel, type Admin, type Consumer, type LogEntry, type Producer } from 'kafkajs';
+import { deadLetterTopic, type EventEnvelope } from '@pinhive/contracts';
+import type { Logger } from '../logger';
+import type { Metrics } from '../metrics';
+import type { EventBus, EventHandler } from './bus';
+import type { Dispatcher } from './dispatcher';
+
+export interface KafkaBusOptions {
+  service: string;
+  brokers: string[];
+  topicPrefix: string;
+  logger: Logger;
+  metrics?: Metrics;
+  /** Builds the dispatcher once the handlers are known. */
+  dispatcher: (handlers: readonly EventHandler[], deadLetter: EventBus['publishRaw']) => Dispatcher;
+}
+
+const RECONNECT_MS = 1000;
+
+/** kafkajs' own log lines go through our logger, quietly: the bus logs what matters itself. */
+function logCreator(logger: Logger) {
+  return () => ({ level, log }: LogEntry) => {
+    const { message, ...extra } = log;
+    if (level <= logLevel.ERROR) logger.debug({ kafka: extra }, `kafkajs: ${message}`);
+  };
+}
+
+/**
+ * The Kafka implementation of the event bus. Topics are `<prefix><event type>`, keys are
+ * aggregate ids. When the broker is away the consumer is rebuilt until it comes back, and
+ * `publish` fails so that the outbox keeps the events for the next pass.
+ */
+export class KafkaBus implements EventBus {
+  private readonly kafka: Kafka;
+  private readonly producer: Producer;
+  private readonly admin: Admin;
+  private consumer: Consumer | undefined;
+  private dispatcher: Dispatcher | undefined;
+  private handlers: readonly EventHandler[] = [];
+  private producerConnected = false;
+  private consumerRunning = false;
+  private stopped = false;
+  private reconnectTimer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly opts: KafkaBusOptions) {
+    this.kafka = new Kafka({
+      clientId: opts.service,
+      brokers: opts.brokers,
+      logCreator: logCreator(opts.logger),
+      connectionTimeout: 3000,
+      retry: { initialRetryTime: 200, retries: 3, maxRetryTime: 2000 },
+    });
+    this.producer = this.kafka.producer({ allowAutoTopicCreation: true, idempotent: true, maxInFlightRequests: 1 });
+    this.producer.on(this.producer.events.CONNECT, () => { this.producerConnected = true; });
+    this.producer.on(this.producer.events.DISCONNECT, () => { this.producerConnected = false; });
+    this.admin = this.kafka.admin({ retry: { retries: 1, initialRetryTime: 200 } });
+  }
+
+  private topic(type: string): string {
+    return `${this.opts.topicPrefix}${type}`;
+  }
+
+  subscribe(handlers: readonly EventHandler[]): void {
+    this.handlers = [...this.handlers, ...handlers];
+  }
+
+  async publish(events: readonly EventEnvelope[]): Promise<void> {
+    if (events.length === 0) return;
+    await this.ensureProducer();
+    // One send per topic keeps the order of events within a topic (and so per key).
+    for (const e of events) {
+      await this.producer.send({ topic: this.topic(e.type), messages: [{ key: e.key, value: JSON.stringify(e), headers: { 'x-event-id': e.id } }] });
+      this.opts.metrics?.eventsPublished.inc({ type: e.type });
+    }
+  }
+
+  async publishRaw(topic: string, key: string, value: string, headers: Record<string, string> = {}): Promise<void> {
+    await this.ensureProducer();
+    await this.producer.send({ topic: this.topic(topic), messages: [{ key, value, headers }] });
+  }
+
+  private async ensureProducer(): Promise<void> {
+    if (!this.producerConnected) await this.producer.connect();
+  }
+
+  async start(): Promise<void> {
+    this.stopped = false;
+    if (this.handlers.length === 0) return;
+    this.dispatcher = this.opts.dispatcher(this.handlers, (t, k, v, h) => this.publishRaw(t, k, v, h));
+    await this.startConsumer();
+  }
+
+  /** Creates topics (and their dead-letter topics), joins the group and runs; retried until it works. */
+  private async startConsumer(): Promise<void> {
+    if (this.stopped || !this.dispatcher) return;
+    const dispatcher = this.dispatcher;
+    const types = dispatcher.types();
+    const consumer = this.kafka.consumer({ groupId: `${this.opts.topicPrefix}${this.opts.service}`, retry: { retries: 5, initialRetryTime: 300 } });
+    this.consumer = consumer;
+    consumer.on(consumer.events.CRASH, ({ payload }) => {
+      this.consumerRunning = false;
+      // kafkajs restarts by itself on retriable errors; otherwise we rebuild the consumer.
+      if (!payload.restart) this.scheduleReconnect(`crash: ${payload.error.message}`);
+    });
+    consumer.on(consumer.events.GROUP_JOIN, () => { this.consumerRunning = true; });
+    consumer.on(consumer.events.STOP, () => { this.consumerRunning = false; });
+    try {
+      await this.admin.connect();
+      await this.admin.createTopics({
+        waitForLeaders: true,
+        topics: types.flatMap((t) => [t, deadLetterTopic(t)]).map((t) => ({ topic: this.topic(t), numPartitions: 3, replicationFactor: 1 })),
+      });
+      await consumer.connect();
+      await consumer.subscribe({ topics: types.map((t) => this.topic(t)), fromBeginning: true });
+      await consumer.run({
+        eachMessage: async ({ topic, message }) => {
+          const type = topic.slice(this.opts.topicPrefix.length);
+          await dispatcher.dispatch(type, message.key?.toString() ?? '', message.value?.toString() ?? '');
+        },
+      });
+    } catch (err) {
+      this.scheduleReconnect(err instanceof Error ? err.message : String(err));
+    }
+  }
+
+  private scheduleReconnect(reason: string): void {
+    if (this.stopped || this.reconnectTimer) return;
+    this.opts.logger.warn({ reason }, 'kafka consumer down; reconnecting');
+    const old = this.consumer;
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = undefined;
+      void (async () => {
+        await old?.disconnect().catch(() => undefined);
+        await this.startConsumer();
+      })();
+    }, RECONNECT_MS);
+  }
+
+  async ready(): Promise<boolean> {
+    await this.admin.connect();
+    const cluster = await this.admin.describeCluster();
+    if (cluster.brokers.length === 0) return false;
+    return this.handlers.length === 0 || this.consumerRunning;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.reconnectTimer);
+    await Promise.allSettled([this.consumer?.disconnect(), this.producer.disconnect(), this.admin.disconnect()]);
+  }
+}

@@ -1,0 +1,80 @@
+import request from 'supertest';
+import { Router } from 'express';
+import { z } from 'zod';
+import { createLogger } from '../logger';
+import { appError } from '../errors';
+import { createHttpApp } from './app';
+import { defineRoute, mountRoutes } from './route';
+
+function app() {
+  const api = Router();
+  mountRoutes(api, [
+    defineRoute({
+      method: 'post',
+      path: '/things/',
+      summary: 'create a thing',
+      body: z.object({ name: z.string().min(2, 'Name is too short'), size: z.number().int() }),
+      response: z.object({ name: z.string() }),
+      status: 201,
+      handler: async ({ body }) => ({ name: body.name }),
+    }),
+    defineRoute({ method: 'get', path: '/boom/', summary: 'fails', response: z.null(), handler: async () => { throw new Error('secret internals'); } }),
+    defineRoute({ method: 'get', path: '/gone/', summary: 'app error', response: z.null(), handler: async () => { throw appError('not_found', { message: 'No such thing.' }); } }),
+  ]);
+  return createHttpApp({ logger: createLogger('test', 'silent'), bodyLimit: '1kb', routers: [api] });
+}
+
+const error = (res: request.Response) => res.body.resource_response.error;
+
+describe('createHttpApp', () => {
+  it('wraps data in the success envelope with the route status', async () => {
+    const res = await request(app()).post('/things/').send({ name: 'lamp', size: 3 });
+    expect(res.status).toBe(201);
+    expect(res.body.resource_response).toEqual({ status: 'success', data: { name: 'lamp' } });
+    expect(res.headers['x-request-id']).toBeTruthy();
+  });
+
+  it('answers a malformed body with 400 naming the field', async () => {
+    const res = await request(app()).post('/things/').send({ name: 'x', size: 3 });
+    expect(res.status).toBe(400);
+    expect(error(res)).toMatchObject({ code: 'bad_request', message: 'Name is too short', http_status: 400, data: { field: 'name' } });
+  });
+
+  it('refuses invalid JSON, non-JSON bodies and oversized bodies with clear errors', async () => {
+    const bad = await request(app()).post('/things/').set('content-type', 'application/json').send('{"name":');
+    expect(bad.status).toBe(400);
+    expect(error(bad).message).toBe('The request body is not valid JSON.');
+    const text = await request(app()).post('/things/').set('content-type', 'text/plain').send('name=lamp');
+    expect(text.status).toBe(415);
+    const big = await request(app()).post('/things/').send({ name: 'x'.repeat(2000), size: 1 });
+    expect(big.status).toBe(413);
+  });
+
+  it('answers unknown routes with the 404 envelope and app errors with their own status', async () => {
+    const res = await request(app()).get('/nowhere');
+    expect(res.status).toBe(404);
+    expect(res.body.resource_response.status).toBe('failure');
+    const gone = await request(app()).get('/gone/');
+    expect(gone.status).toBe(404);
+    expect(error(gone).message).toBe('No such thing.');
+  });
+
+  it('never leaks an unexpected error: generic 500, no stack', async () => {
+    const res = await request(app()).get('/boom/');
+    expect(res.status).toBe(500);
+    expect(error(res).message).toBe('Sorry! Something went wrong on our end.');
+    expect(JSON.stringify(res.body)).not.toMatch(/secret internals|at .*\.ts/);
+  });
+
+  it('keeps the caller request id when it is well formed', async () => {
+    const res = await request(app()).get('/nowhere').set('x-request-id', 'abc12345-trace');
+    expect(res.headers['x-request-id']).toBe('abc12345-trace');
+    expect(res.body.request_identifier).toBe('abc12345-trace');
+  });
+
+  it('sets helmet security headers', async () => {
+    const res = await request(app()).get('/nowhere');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+});

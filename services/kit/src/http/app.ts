@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler, type Router } from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import { failure } from '@pinhive/contracts';
+import { AppError, appError } from '../errors';
+import type { Logger } from '../logger';
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
+
+/** The id pino-http gave this request (from X-Request-Id when well formed). */
+export const requestId = (req: { id?: unknown }): string => (typeof req.id === 'string' ? req.id : '');
+
+/** Bodies are JSON or nothing: a body of another type is refused before any handler runs. */
+const jsonOnly: RequestHandler = (req, _res, next) => {
+  const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+  if (hasBody && !req.is('application/json')) return next(appError('unsupported_media_type'));
+  next();
+};
+
+export interface HttpAppOptions {
+  logger: Logger;
+  bodyLimit: string;
+  /** Routers mounted in order: probes and metrics first, then the service's API. */
+  routers: Router[];
+  /** Called for each finished request (metrics). */
+  onResponse?: (info: { method: string; route: string; status: number; seconds: number }) => void;
+}
+
+/**
+ * The Express app every service uses: helmet headers, request ids, JSON-only bodies with a size
+ * limit, the `resource_response` envelope for 404s and errors, never a stack trace in an answer.
+ */
+export function createHttpApp(opts: HttpAppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback, uniquelocal');
+  app.use(helmet());
+  app.use(
+    pinoHttp({
+      logger: opts.logger,
+      genReqId: (req, res) => {
+        const given = req.headers['x-request-id'];
+        const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+        res.setHeader('x-request-id', id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || req.url === '/metrics' },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+    }),
+  );
+  if (opts.onResponse) {
+    const onResponse = opts.onResponse;
+    app.use((req, res, next) => {
+      const start = process.hrtime.bigint();
+      res.on('finish', () => {
+        const routePath = (req.route as { path?: unknown } | undefined)?.path;
+        const route = typeof routePath === 'string' ? `${req.baseUrl}${routePath}` : 'unmatched';
+        onResponse({ method: req.method, route, status: res.statusCode, seconds: Number(process.hrtime.bigint() - start) / 1e9 });
+      });
+      next();
+    });
+  }
+  app.use(jsonOnly);
+  app.use(express.json({ limit: opts.bodyLimit, type: 'application/json' }));
+  for (const r of opts.routers) app.use(r);
+  app.use((_req, _res, next) => next(appError('not_found')));
+  app.use(errorHandler(opts.logger));
+  return app;
+}
+
+/** Renders every error as the failure envelope; unknown errors are logged and answered with a generic 500. */
+function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (err: unknown, req, res, _next) => {
+    let error: AppError;
+    if (err instanceof AppError) error = err;
+    else if (isBodyParserError(err, 'entity.parse.failed')) error = appError('bad_request', { message: 'The request body is not valid JSON.', field: 'body' });
+    else if (isBodyParserError(err, 'entity.too.large')) error = appError('payload_too_large');
+    else if (isBodyParserError(err)) error = appError('bad_request', { message: 'The request body could not be read.', field: 'body' });
+    else {
+      (req.log ?? logger).error({ err }, 'unhandled error');
+      error = appError('internal');
+    }
+    res.status(error.status).json(failure(error.toBody(), requestId(req)));
+  };
+}
+
+function isBodyParserError(err: unknown, type?: string): boolean {
+  if (typeof err !== 'object' || err === null || !('type' in err) || !('status' in err)) return false;
+  return type === undefined ? typeof err.status === 'number' && err.status < 500 : err.type === type;
+}

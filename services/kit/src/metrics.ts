@@ -1,0 +1,28 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/**
+ * One registry per service instance (not prom-client's global one), so several services can
+ * run in one test process without clashing metric names.
+ */
+export function createMetrics(service: string) {
+  const registry = new Registry();
+  registry.setDefaultLabels({ service });
+  collectDefaultMetrics({ register: registry });
+  const httpDuration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request duration by route and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  const eventsPublished = new Counter({ name: 'events_published_total', help: 'Events published to Kafka', labelNames: ['type'] as const, registers: [registry] });
+  const eventsHandled = new Counter({
+    name: 'events_handled_total',
+    help: 'Events handled, by result (ok, duplicate, retried, dead_lettered, invalid)',
+    labelNames: ['type', 'handler', 'result'] as const,
+    registers: [registry],
+  });
+  const outboxPending = new Gauge({ name: 'outbox_pending_events', help: 'Events stored but not yet published, seen by the last relay pass', registers: [registry] });
+  return { registry, httpDuration, eventsPublished, eventsHandled, outboxPending };
+}
+export type Metrics = ReturnType<typeof createMetrics>;

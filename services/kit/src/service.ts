@@ -1,0 +1,140 @@
+import type { Server } from 'node:http';
+import { Router } from 'express';
+import type { Connection } from 'mongoose';
+import type { Redis } from 'ioredis';
+import type { BaseConfig } from './config';
+import { createLogger, type Logger } from './logger';
+import { createMetrics, type Metrics } from './metrics';
+import { connectMongo, mongoReady } from './infra/mongo';
+import { connectRedis, redisReady } from './infra/redis';
+import { createHttpApp } from './http/app';
+import { probesRouter, type ReadinessCheck } from './http/probes';
+import { mountRoutes, type AnyRoute } from './http/route';
+import type { EventBus, EventHandler } from './events/bus';
+import { KafkaBus } from './events/kafka-bus';
+import { Dispatcher } from './events/dispatcher';
+import { ProcessedEvents } from './events/processed-events';
+import { OutboxRelay } from './events/outbox';
+
+export interface ServiceContext<C extends BaseConfig> {
+  config: C;
+  logger: Logger;
+  metrics: Metrics;
+  mongo: Connection;
+  redis: Redis | undefined;
+  bus: EventBus;
+  /** Call after a write that stored pending events, to publish them now. */
+  outbox: Pick<OutboxRelay, 'kick' | 'drain'>;
+}
+
+export interface ServiceDefinition<C extends BaseConfig> {
+  name: string;
+  config: C;
+  /** Redis URL when the service uses Redis (it then counts in readiness). */
+  redisUrl?: string;
+  /** Collections whose documents carry `pendingEvents` (the outbox). */
+  outboxCollections?: readonly string[];
+  /** Wires the service's repositories, services, routes and event handlers. */
+  setup: (ctx: ServiceContext<C>) => { routes: readonly AnyRoute[]; handlers?: readonly EventHandler[]; extraRouters?: Router[] };
+}
+
+export interface RunningService<C extends BaseConfig> {
+  ctx: ServiceContext<C>;
+  server: Server;
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a service: connections, HTTP app with probes and metrics, event consumers, outbox
+ * relay. The HTTP server listens at once; `/readyz` says when every dependency answers.
+ */
+export async function startService<C extends BaseConfig>(def: ServiceDefinition<C>): Promise<RunningService<C>> {
+  const { config } = def;
+  const logger = createLogger(def.name, config.LOG_LEVEL);
+  const metrics = createMetrics(def.name);
+  const mongo = connectMongo(config.MONGO_URL, logger);
+  const redis = def.redisUrl ? connectRedis(def.redisUrl, logger) : undefined;
+  const processed = new ProcessedEvents(mongo);
+  const bus = new KafkaBus({
+    service: def.name,
+    brokers: config.KAFKA_BROKERS,
+    topicPrefix: config.KAFKA_TOPIC_PREFIX,
+    logger,
+    metrics,
+    dispatcher: (handlers, deadLetter) =>
+      new Dispatcher({ handlers, processed, deadLetter, maxAttempts: config.EVENT_MAX_ATTEMPTS, retryBaseMs: config.EVENT_RETRY_BASE_MS, logger, metrics }),
+  });
+  const outbox = new OutboxRelay({ conn: mongo, collections: def.outboxCollections ?? [], bus, logger, pollMs: config.OUTBOX_POLL_MS, metrics });
+  const ctx: ServiceContext<C> = { config, logger, metrics, mongo, redis, bus, outbox };
+
+  const { routes, handlers = [], extraRouters = [] } = def.setup(ctx);
+  const checks: ReadinessCheck[] = [
+    { name: 'mongo', check: () => mongoReady(mongo) },
+    { name: 'kafka', check: () => bus.ready() },
+    ...(redis ? [{ name: 'redis', check: () => redisReady(redis) }] : []),
+  ];
+  const api = Router();
+  mountRoutes(api, routes);
+  const app = createHttpApp({
+    logger,
+    bodyLimit: config.BODY_LIMIT,
+    routers: [probesRouter({ service: def.name, checks, registry: metrics.registry, routes }), api, ...extraRouters],
+    onResponse: ({ method, route, status, seconds }) => metrics.httpDuration.observe({ method, route, status: String(status) }, seconds),
+  });
+
+  bus.subscribe(handlers);
+  // Kafka may be down at boot: the bus retries in the background and readiness reports it.
+  bus.start().catch((err: unknown) => logger.error({ err }, 'event bus failed to start'));
+  outbox.start();
+
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(config.PORT, config.HOST, () => resolve(s));
+    s.once('error', reject);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const url = `http://${config.HOST}:${port}`;
+  logger.info({ url }, `${def.name} listening`);
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      logger.info('shutting down');
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await outbox.stop();
+      await bus.stop();
+      await mongo.close();
+      redis?.disconnect();
+    })());
+  return { ctx, server, url, close };
+}
+
+/**
+ * For a service's main.ts: stop gracefully on SIGTERM/SIGINT, within the configured timeout.
+ */
+export function closeOnSignals(service: RunningService<BaseConfig>): void {
+  const onSignal = (signal: NodeJS.Signals) => {
+    service.ctx.logger.info({ signal }, 'signal received');
+    const force = setTimeout(() => process.exit(1), service.ctx.config.SHUTDOWN_TIMEOUT_MS);
+    force.unref();
+    service.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        service.ctx.logger.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', onSignal);
+  process.once('SIGINT', onSignal);
+}
+
+/** Entry-point wrapper: config errors and start-up failures print clearly and exit 1. */
+export function main(start: () => Promise<RunningService<BaseConfig>>): void {
+  start().then(closeOnSignals, (err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  });
+}

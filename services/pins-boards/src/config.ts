@@ -1,0 +1,10 @@
+import { baseConfigSchema, loadConfig } from '@pinhive/kit';
+import { z } from 'zod';
+
+export const pinsBoardsConfigSchema = baseConfigSchema.extend({
+  PORT: z.coerce.number().int().min(0, "must be a port number (0 picks a free one)").max(65535).default(4002),
+});
+export type PinsBoardsConfig = z.infer<typeof pinsBoardsConfigSchema>;
+
+/** The only place pins-boards reads the environment. */
+export const loadPinsBoardsConfig = (env: Record<string, string | undefined>): Readonly<PinsBoardsConfig> => loadConfig(pinsBoardsConfigSchema, env);

@@ -1,0 +1,14 @@
+import type { PublicProfile } from '@pinhive/contracts';
+import type { ProfileDoc } from './profile.model';
+
+export function presentProfile(p: ProfileDoc): PublicProfile {
+  return {
+    id: p._id,
+    username: p.username,
+    first_name: p.firstName,
+    last_name: p.lastName,
+    full_name: [p.firstName, p.lastName].filter(Boolean).join(' ') || p.username,
+    image_large_url: p.imageLargeUrl,
+    created_at: p.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,65 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+const root = path.resolve(__dirname, '../..');
+
+function env(name: string): string {
+  const v = process.env[name];
+  if (!v) throw new Error(`${name} is not set: run integration tests through jest's int project (global-setup)`);
+  return v;
+}
+
+/** Addresses of the real test servers, plus a unique name so test files never share data. */
+export const servers = {
+  mongoUrl: (db: string) => `${env('PINHIVE_TEST_MONGO')}/${db}`,
+  kafkaBrokers: () => env('PINHIVE_TEST_KAFKA'),
+  redisUrl: () => env('PINHIVE_TEST_REDIS'),
+};
+
+export const uniqueName = (prefix: string) => `${prefix}_${randomBytes(4).toString('hex')}`;
+
+export type Part = 'kafka' | 'ferretdb' | 'redis';
+
+/** Stops one real server (e.g. Kafka) to test what happens while it is away. */
+export function stopServer(part: Part): void {
+  execFileSync(process.execPath, ['test/support/infra-cli.mjs', 'stop', part], { cwd: root, stdio: 'inherit' });
+}
+
+/** Starts it again and waits until it answers. */
+export function startServer(part: Part): void {
+  execFileSync(process.execPath, ['test/support/infra-cli.mjs', 'start', part], { cwd: root, stdio: 'inherit' });
+}
+
+/** Polls until `probe` returns a value (not undefined): a wait for a condition, not a fixed sleep. */
+export async function waitFor<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 20_000, everyMs = 100): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const value = await probe();
+      if (value !== undefined) return value;
+    } catch (err) {
+      lastError = err;
+    }
+    await sleep(everyMs);
+  }
+  const last = lastError instanceof Error ? `; last error: ${lastError.message}` : '';
+  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last}`);
+}
+
+/** The common variables of a service started in-process against the test servers. */
+export function serviceEnv(db: string, topicPrefix: string): Record<string, string> {
+  return {
+    NODE_ENV: 'test',
+    PORT: '0',
+    LOG_LEVEL: process.env.PINHIVE_TEST_LOG_LEVEL ?? 'silent',
+    MONGO_URL: servers.mongoUrl(db),
+    KAFKA_BROKERS: servers.kafkaBrokers(),
+    KAFKA_TOPIC_PREFIX: topicPrefix,
+    EVENT_RETRY_BASE_MS: '20',
+    EVENT_MAX_ATTEMPTS: '3',
+    OUTBOX_POLL_MS: '200',
+  };
+}
