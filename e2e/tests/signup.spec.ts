@@ -1,0 +1,56 @@
+import { expect, test, type Request } from '@playwright/test';
+
+/** `YYYY-MM-DD` for the same day `years` years ago (what a date input's `fill` takes). */
+function yearsAgo(years: number): string {
+  const date = new Date();
+  date.setFullYear(date.getFullYear() - years);
+  return date.toISOString().slice(0, 10);
+}
+
+test.describe('sign-up', () => {
+  test('a visitor signs up with email and lands on their new profile', async ({ page }) => {
+    // A unique address per run; the part before "+" becomes the first name ("Ada").
+    const email = `ada+e2e${Date.now()}@example.com`;
+
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.getByRole('main').getByRole('link', { name: 'Sign up' }).click();
+
+    await expect(page).toHaveURL(/\/signup$/);
+    await expect(page.getByRole('heading', { name: 'Welcome to Pinhive' })).toBeVisible();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Create a password').fill('correct-horse-42');
+    await page.getByLabel('Birthdate').fill(yearsAgo(30));
+
+    const registered = page.waitForResponse(
+      (response) => response.url().endsWith('/v3/register/') && response.request().method() === 'POST',
+    );
+    await page.getByRole('button', { name: 'Continue' }).click();
+    expect((await registered).ok()).toBe(true);
+
+    // The profile is built from the auth.user.registered.v1 event: allow the page's own wait (~15 s).
+    await expect(page.getByRole('heading', { level: 1, name: 'Ada' })).toBeVisible({ timeout: 20_000 });
+    await expect(page).toHaveURL(/\/[a-z0-9_]{3,30}$/);
+    await expect(page.getByText(/^@[a-z0-9_]{3,30}$/)).toBeVisible();
+  });
+
+  test('submitting the empty form shows what is missing and sends nothing', async ({ page }) => {
+    const apiCalls: Request[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/v3/')) apiCalls.push(request);
+    });
+
+    await page.goto('/signup');
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await expect(page.getByText("You missed a spot! Don't forget to add your email.")).toBeVisible();
+    await expect(page.getByText("You missed a spot! Don't forget to add your password.")).toBeVisible();
+    await expect(page.getByText("You missed a spot. Don't forget to add your birthday.")).toBeVisible();
+    await expect(page.getByLabel('Email')).toBeFocused();
+    await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Create a password')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Birthdate')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page).toHaveURL(/\/signup$/);
+    expect(apiCalls).toHaveLength(0);
+  });
+});

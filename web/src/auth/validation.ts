@@ -1,0 +1,90 @@
+/**
+ * Sign-up field rules (signup-login.md section 5), pure and framework-free so that they can move
+ * to `@pinhive/contracts` for the auth service to share. Rules answer stable codes; the web app
+ * turns a code into the spec's message through the i18n catalogue (`validation.<code>`).
+ */
+
+export const PASSWORD_MIN_LENGTH = 6;
+
+/** Local part, `@`, a domain with at least one dot; no spaces; case-insensitive. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/i;
+
+export type SignupField = 'email' | 'password' | 'birthday';
+
+export type SignupErrorCode =
+  | 'email_required'
+  | 'email_format'
+  | 'non_ascii'
+  | 'password_required'
+  | 'password_too_short'
+  | 'birthday_required'
+  | 'birthday_invalid';
+
+export interface SignupValues {
+  email: string;
+  password: string;
+  /** The `<input type="date">` value: `YYYY-MM-DD`, or empty. */
+  birthday: string;
+}
+
+export type SignupErrors = Partial<Record<SignupField, SignupErrorCode>>;
+
+/** Field order on the form: the first invalid one gets the focus. */
+export const SIGNUP_FIELDS: readonly SignupField[] = ['email', 'password', 'birthday'];
+
+/** True when every character is 7-bit ASCII. */
+export function isAscii(value: string): boolean {
+  for (let i = 0; i < value.length; i += 1) {
+    if (value.charCodeAt(i) > 0x7f) return false;
+  }
+  return true;
+}
+
+export function validateEmail(raw: string): SignupErrorCode | undefined {
+  const email = raw.trim();
+  if (email === '') return 'email_required';
+  if (!isAscii(email)) return 'non_ascii';
+  if (!EMAIL_PATTERN.test(email)) return 'email_format';
+  return undefined;
+}
+
+export function validatePassword(password: string): SignupErrorCode | undefined {
+  if (password === '') return 'password_required';
+  if (!isAscii(password)) return 'non_ascii';
+  if (password.length < PASSWORD_MIN_LENGTH) return 'password_too_short';
+  return undefined;
+}
+
+/** `YYYY-MM-DD` → `{ year, month, day }` when it names a real calendar date. */
+export function parseIsoDate(value: string): { year: number; month: number; day: number } | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return undefined;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  const real = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return real ? { year, month, day } : undefined;
+}
+
+/** The latest accepted birthday: 1 January of the current year (`YYYY-01-01`). */
+export function latestBirthday(now: Date = new Date()): string {
+  return `${now.getFullYear()}-01-01`;
+}
+
+/** Required, a real date, not later than 1 January of the current year. Age limits are the server's. */
+export function validateBirthday(value: string, now: Date = new Date()): SignupErrorCode | undefined {
+  if (value.trim() === '') return 'birthday_required';
+  if (!parseIsoDate(value) || value > latestBirthday(now)) return 'birthday_invalid';
+  return undefined;
+}
+
+/** Every rule of the sign-up form; an empty object means the form may be sent. */
+export function validateSignup(values: SignupValues, now: Date = new Date()): SignupErrors {
+  const errors: SignupErrors = {};
+  const email = validateEmail(values.email);
+  const password = validatePassword(values.password);
+  const birthday = validateBirthday(values.birthday, now);
+  if (email) errors.email = email;
+  if (password) errors.password = password;
+  if (birthday) errors.birthday = birthday;
+  return errors;
+}
