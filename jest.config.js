@@ -13,7 +13,7 @@ module.exports = {
     {
       ...common,
       displayName: 'unit',
-      testMatch: ['<rootDir>/services/*/src/**/*.test.ts', '<rootDir>/services/*/test/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
+      testMatch: ['<rootDir>/services/*/src/**/*.test.ts', '<rootDir>/services/*/test/**/*.test.ts', '<rootDir>/test/**/*.test.ts', '<rootDir>/web/src/**/*.test.ts'],
       testPathIgnorePatterns: ['\\.int\\.test\\.ts$', '/node_modules/'],
     },
     {
@@ -22,7 +22,7 @@ module.exports = {
       testMatch: ['<rootDir>/services/*/test/**/*.int.test.ts', '<rootDir>/test/**/*.int.test.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
-      testTimeout: 60000,
+      setupFilesAfterEnv: ['<rootDir>/test/support/int-timeout.ts'],
     },
   ],
 };

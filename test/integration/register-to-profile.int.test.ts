@@ -43,9 +43,11 @@ it('a registered user gets a public profile through Kafka', async () => {
 
   const found = await profileAppears(user.username);
   expect(found.body.resource_response.data).toMatchObject({ id: user.id, username: 'adalovelace', full_name: 'Ada Lovelace' });
-  // The outbox is emptied once Kafka acknowledged the event.
-  const stored = await auth.ctx.mongo.collection('users').findOne({ _id: user.id } as never);
-  expect(stored?.pendingEvents).toEqual([]);
+  // The outbox is emptied once Kafka acknowledged the event (right after the publish).
+  await waitFor(async () => {
+    const stored = await auth.ctx.mongo.collection('users').findOne({ _id: user.id } as never);
+    return stored?.pendingEvents?.length === 0 ? true : undefined;
+  }, 'the outbox to be emptied');
 });
 
 it('refuses a malformed request with a 400 naming the field, and stores nothing', async () => {

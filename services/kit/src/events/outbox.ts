@@ -1,4 +1,4 @@
-import { ConnectionStates, type Connection } from 'mongoose';
+import mongoose, { type Connection } from 'mongoose';
 import type { EventEnvelope } from '@pinhive/contracts';
 import type { Logger } from '../logger';
 import type { Metrics } from '../metrics';
@@ -66,7 +66,7 @@ export class OutboxRelay {
   }
 
   private async pass(): Promise<void> {
-    if (this.opts.conn.readyState !== ConnectionStates.connected) return;
+    if (this.opts.conn.readyState !== mongoose.ConnectionStates.connected) return;
     let pending = 0;
     for (const name of this.opts.collections) {
       const col = this.opts.conn.collection<OutboxDoc>(name);
@@ -76,7 +76,10 @@ export class OutboxRelay {
         pending += events.length;
         for (const event of events) {
           await this.opts.bus.publish([event]);
-          await col.updateOne({ _id: doc._id }, { $pull: { [PENDING_EVENTS]: { id: event.id } } });
+          // Events go out in array order, so the published one is the first: pop it, guarded by
+          // its id. ($pull with a condition would be the obvious call, but FerretDB v1 matches
+          // only exact values in $pull and would silently remove nothing.)
+          await col.updateOne({ _id: doc._id, [`${PENDING_EVENTS}.0.id`]: event.id }, { $pop: { [PENDING_EVENTS]: -1 } });
           pending -= 1;
         }
       }

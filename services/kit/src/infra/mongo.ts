@@ -1,4 +1,4 @@
-import mongoose, { ConnectionStates, type Connection } from 'mongoose';
+import mongoose, { type Connection } from 'mongoose';
 import type { Logger } from '../logger';
 
 /**
@@ -21,7 +21,7 @@ export function connectMongo(url: string, logger: Logger): Connection {
 
 /** Readiness: the server answers a ping. */
 export async function mongoReady(conn: Connection): Promise<boolean> {
-  if (conn.readyState !== ConnectionStates.connected || !conn.db) return false;
+  if (conn.readyState !== mongoose.ConnectionStates.connected || !conn.db) return false;
   await conn.db.admin().ping();
   return true;
 }
