@@ -1,4 +1,5 @@
 import { Kafka } from 'kafkajs';
+import { publicProfileSchema, registerResponseSchema } from '@pinhive/contracts';
 import request from 'supertest';
 import { newEvent, startService, type RunningService } from '@pinhive/kit';
 import { loadAuthConfig, type AuthConfig } from '../../services/auth/src/config';
@@ -37,12 +38,13 @@ afterAll(async () => {
 it('a registered user gets a public profile through Kafka', async () => {
   const res = await register('Ada.Lovelace@Example.com', { first_name: 'Ada', last_name: 'Lovelace' });
   expect(res.status).toBe(201);
-  const user = res.body.resource_response.data.user;
+  // Answers must match the contracts the web app parses them with.
+  const { user } = registerResponseSchema.parse(res.body.resource_response.data);
   expect(user).toMatchObject({ username: 'adalovelace', email: 'ada.lovelace@example.com', full_name: 'Ada Lovelace' });
   expect(user).not.toHaveProperty('passwordHash');
 
   const found = await profileAppears(user.username);
-  expect(found.body.resource_response.data).toMatchObject({ id: user.id, username: 'adalovelace', full_name: 'Ada Lovelace' });
+  expect(publicProfileSchema.parse(found.body.resource_response.data)).toMatchObject({ id: user.id, username: 'adalovelace', full_name: 'Ada Lovelace', image_large_url: null });
   // The outbox is emptied once Kafka acknowledged the event (right after the publish).
   await waitFor(async () => {
     const stored = await auth.ctx.mongo.collection('users').findOne({ _id: user.id } as never);

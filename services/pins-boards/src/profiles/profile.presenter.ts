@@ -8,7 +8,8 @@ export function presentProfile(p: ProfileDoc): PublicProfile {
     first_name: p.firstName,
     last_name: p.lastName,
     full_name: [p.firstName, p.lastName].filter(Boolean).join(' ') || p.username,
-    image_large_url: p.imageLargeUrl,
+    // An absent field (null is not always stored by an upsert) still reads as null.
+    image_large_url: p.imageLargeUrl ?? null,
     created_at: p.createdAt.toISOString(),
   };
 }
