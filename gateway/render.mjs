@@ -11,6 +11,9 @@ import { ROUTES, SERVICES } from './routes.mjs';
  * @param {string} [o.runDir]          native only: where pid, temp files and logs go
  * @param {string} [o.user]            native only: worker user (the launching user)
  */
+/** The web app loads only its own scripts and styles and talks only to its own origin. */
+const CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; connect-src 'self'; font-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'";
+
 export function renderNginxConf({ listenPort, upstreams, webRoot, runDir, user }) {
   const native = Boolean(runDir);
   const lines = [];
@@ -49,8 +52,16 @@ export function renderNginxConf({ listenPort, upstreams, webRoot, runDir, user }
   out('    proxy_set_header X-Request-Id $request_id;');
   for (const r of ROUTES) out(`    location ${r.prefix} { proxy_pass http://${r.service}; }`);
   for (const s of SERVICES) out(`    location = /_health/${s} { proxy_pass http://${s}/readyz; }`);
-  out('    location /assets/ { expires 1y; add_header Cache-Control "public, immutable"; try_files $uri =404; }');
-  out('    location / { add_header Cache-Control "no-cache"; try_files $uri /index.html; }');
+  // nginx drops server-level add_header lines in a location that adds its own, so the static
+  // locations carry the security headers themselves (the API answers carry helmet's).
+  const security = [
+    'add_header X-Content-Type-Options nosniff always;',
+    'add_header X-Frame-Options DENY always;',
+    'add_header Referrer-Policy strict-origin-when-cross-origin always;',
+    `add_header Content-Security-Policy "${CSP}" always;`,
+  ].join(' ');
+  out(`    location /assets/ { expires 1y; add_header Cache-Control "public, immutable"; ${security} try_files $uri =404; }`);
+  out(`    location / { add_header Cache-Control "no-cache"; ${security} try_files $uri /index.html; }`);
   out('  }');
   out('}');
   return `${lines.join('\n')}\n`;
