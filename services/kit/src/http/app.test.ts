@@ -78,3 +78,22 @@ describe('createHttpApp', () => {
     expect(res.headers['x-powered-by']).toBeUndefined();
   });
 });
+
+describe('dependency outages', () => {
+  it('answers 503 when Mongo or Redis is unreachable, 500 for anything else', async () => {
+    const api = Router();
+    const fail = (err: Error) => async () => { throw err; };
+    const named = (name: string, message: string) => Object.assign(new Error(message), { name });
+    mountRoutes(api, [
+      defineRoute({ method: 'get', path: '/mongo/', summary: '', response: z.null(), handler: fail(named('MongoServerSelectionError', 'connect ECONNREFUSED')) }),
+      defineRoute({ method: 'get', path: '/redis/', summary: '', response: z.null(), handler: fail(new Error("Stream isn't writeable and enableOfflineQueue options is false")) }),
+      defineRoute({ method: 'get', path: '/bug/', summary: '', response: z.null(), handler: fail(new TypeError('x is undefined')) }),
+    ]);
+    const a = createHttpApp({ logger: createLogger('test', 'silent'), bodyLimit: '1kb', routers: [api] });
+    expect((await request(a).get('/mongo/')).status).toBe(503);
+    const redis = await request(a).get('/redis/');
+    expect(redis.status).toBe(503);
+    expect(error(redis)).toMatchObject({ code: 'service_unavailable', message: 'Sorry! Something went wrong on our end.' });
+    expect((await request(a).get('/bug/')).status).toBe(500);
+  });
+});

@@ -77,7 +77,10 @@ function errorHandler(logger: Logger): ErrorRequestHandler {
     else if (isBodyParserError(err, 'entity.parse.failed')) error = appError('bad_request', { message: 'The request body is not valid JSON.', field: 'body' });
     else if (isBodyParserError(err, 'entity.too.large')) error = appError('payload_too_large');
     else if (isBodyParserError(err)) error = appError('bad_request', { message: 'The request body could not be read.', field: 'body' });
-    else {
+    else if (isDependencyDown(err)) {
+      (req.log ?? logger).warn({ err }, 'a dependency is unreachable');
+      error = appError('service_unavailable');
+    } else {
       (req.log ?? logger).error({ err }, 'unhandled error');
       error = appError('internal');
     }
@@ -88,4 +91,16 @@ function errorHandler(logger: Logger): ErrorRequestHandler {
 function isBodyParserError(err: unknown, type?: string): boolean {
   if (typeof err !== 'object' || err === null || !('type' in err) || !('status' in err)) return false;
   return type === undefined ? typeof err.status === 'number' && err.status < 500 : err.type === type;
+}
+
+/**
+ * Errors that mean a server we depend on is away (Mongo/FerretDB, Redis), not a bug: the answer
+ * is 503 so clients retry, and the connection recovers by itself.
+ */
+const UNAVAILABLE = new Set(['MongoServerSelectionError', 'MongoNetworkError', 'MongoNetworkTimeoutError', 'MongoNotConnectedError', 'MongoTopologyClosedError']);
+export function isDependencyDown(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  if (UNAVAILABLE.has(err.name)) return true;
+  // mongoose's buffer timeout, and ioredis with its offline queue off while Redis is away
+  return /buffering timed out|enableOfflineQueue|Connection is closed/.test(err.message);
 }

@@ -1,0 +1,53 @@
+import { Kafka, logLevel } from 'kafkajs';
+import mongoose from 'mongoose';
+import { createLogger, defineHandler, Dispatcher, KafkaBus, newEvent, ProcessedEvents } from '@pinhive/kit';
+import { servers, uniqueName, waitFor } from '../../../test/support/servers';
+
+/** On the real broker: an event whose handler keeps failing is parked on `<type>.dlq`, with why. */
+it('parks an event on the dead-letter topic after the retries, and handles the next one', async () => {
+  const prefix = `${uniqueName('dlq')}.`;
+  const logger = createLogger('dlq-test', 'silent');
+  const conn = await mongoose.createConnection(servers.mongoUrl(uniqueName('dlq')), { retryWrites: false }).asPromise();
+  const handled: string[] = [];
+  const bus = new KafkaBus({
+    service: 'dlq-test', brokers: [servers.kafkaBrokers()], topicPrefix: prefix, logger,
+    dispatcher: (handlers, deadLetter) => new Dispatcher({ handlers, processed: new ProcessedEvents(conn), deadLetter, maxAttempts: 3, retryBaseMs: 10, logger }),
+  });
+  bus.subscribe([
+    defineHandler({
+      name: 'picky',
+      type: 'auth.user.registered.v1',
+      handle: async ({ data }) => {
+        if (data.username === 'poison') throw new Error('cannot handle poison');
+        handled.push(data.username);
+      },
+    }),
+  ]);
+  const event = (username: string) => newEvent('auth', 'auth.user.registered.v1', username, {
+    userId: username, username, email: `${username}@example.com`, firstName: '', lastName: '', country: null, registeredAt: new Date().toISOString(),
+  });
+  const poison = event('poison');
+  const kafka = new Kafka({ clientId: 'dlq-reader', brokers: [servers.kafkaBrokers()], logLevel: logLevel.NOTHING });
+  const reader = kafka.consumer({ groupId: uniqueName('reader') });
+  const parked: { value: string; headers: Record<string, string> }[] = [];
+  try {
+    await bus.start();
+    await bus.publish([poison, event('fine')]);
+    await reader.connect();
+    await reader.subscribe({ topic: `${prefix}auth.user.registered.v1.dlq`, fromBeginning: true });
+    await reader.run({
+      eachMessage: async ({ message }) => {
+        const headers = Object.fromEntries(Object.entries(message.headers ?? {}).map(([k, v]) => [k, String(v)]));
+        parked.push({ value: message.value?.toString() ?? '', headers });
+      },
+    });
+    await waitFor(async () => (parked.length > 0 && handled.includes('fine') ? true : undefined), 'the poison event parked and the next one handled', 45_000);
+    expect(JSON.parse(parked[0]!.value).id).toBe(poison.id);
+    expect(parked[0]!.headers).toMatchObject({ 'x-handler': 'picky', 'x-attempts': '3', 'x-error': 'cannot handle poison' });
+    expect(handled).toEqual(['fine']);
+  } finally {
+    await reader.disconnect();
+    await bus.stop();
+    await conn.close();
+  }
+});
