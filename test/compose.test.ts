@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { adsConfigSchema } from '../services/ads/src/config';
 import { authConfigSchema } from '../services/auth/src/config';
 import { experiencesConfigSchema } from '../services/experiences/src/config';
 import { pinsBoardsConfigSchema } from '../services/pins-boards/src/config';
+import yaml from 'js-yaml';
 
 /**
  * The container stack checked without a Docker engine: docker-compose validates and resolves
@@ -42,8 +42,6 @@ interface ComposeConfig {
   volumes?: Record<string, unknown>;
 }
 
-// js-yaml is already installed (through eslint); it has no type declarations of its own.
-const yaml = createRequire(__filename)('js-yaml') as { load(text: string): unknown };
 
 /** `docker-compose` (Debian's 1.29, or the v2 shim), else the `docker compose` plugin. */
 function composeCli(): string[] | undefined {
@@ -61,10 +59,14 @@ function composeCli(): string[] | undefined {
 function resolvedCompose(): ComposeConfig {
   const cli = composeCli();
   if (!cli) throw new Error('neither docker-compose nor `docker compose` is installed: apt-get install docker-compose (no engine needed)');
+  // A bare environment: a LOG_LEVEL or similar in the caller's shell must not change the result.
+  // Variables the file requires (${VAR:?message}: secrets from the user's env file) get a stand-in.
+  const env: Record<string, string | undefined> = { PATH: process.env['PATH'], HOME: process.env['HOME'] };
+  const text = fs.readFileSync(path.join(root, 'docker-compose.yml'), 'utf8');
+  for (const [, name] of text.matchAll(/\$\{([A-Za-z0-9_]+):\?/g)) env[name!] = `compose-test-${name!.toLowerCase()}`;
   try {
-    // A bare environment: a LOG_LEVEL or similar in the caller's shell must not change the result.
     const out = execFileSync(cli[0]!, [...cli.slice(1), '-f', 'docker-compose.yml', 'config'], {
-      cwd: root, encoding: 'utf8', env: { PATH: process.env['PATH'], HOME: process.env['HOME'] }, stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: root, encoding: 'utf8', env, stdio: ['ignore', 'pipe', 'pipe'],
     });
     return yaml.load(out) as ComposeConfig;
   } catch (err) {
