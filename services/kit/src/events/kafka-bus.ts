@@ -1,4 +1,4 @@
-import { Kafka, logLevel, type Admin, type Consumer, type LogEntry, type Producer } from 'kafkajs';
+import { Kafka, logLevel, type Admin, type Consumer, type LogEntry, type Message, type Producer } from 'kafkajs';
 import { deadLetterTopic, type EventEnvelope } from '@pinhive/contracts';
 import type { Logger } from '../logger';
 import type { Metrics } from '../metrics';
@@ -48,6 +48,9 @@ export class KafkaBus implements EventBus {
       brokers: opts.brokers,
       logCreator: logCreator(opts.logger),
       connectionTimeout: 3000,
+      // kafkajs waits 30 s by default for an answer on a connection that died with the broker;
+      // the outbox retries every pass anyway, so give up sooner and reconnect.
+      requestTimeout: 5000,
       retry: { initialRetryTime: 200, retries: 3, maxRetryTime: 2000 },
     });
     this.producer = this.kafka.producer({ allowAutoTopicCreation: true, idempotent: true, maxInFlightRequests: 1 });
@@ -66,21 +69,28 @@ export class KafkaBus implements EventBus {
 
   async publish(events: readonly EventEnvelope[]): Promise<void> {
     if (events.length === 0) return;
-    await this.ensureProducer();
-    // One send per topic keeps the order of events within a topic (and so per key).
+    // One send per event keeps the order of events within a topic (and so per key).
     for (const e of events) {
-      await this.producer.send({ topic: this.topic(e.type), messages: [{ key: e.key, value: JSON.stringify(e), headers: { 'x-event-id': e.id } }] });
+      await this.send(this.topic(e.type), { key: e.key, value: JSON.stringify(e), headers: { 'x-event-id': e.id } });
       this.opts.metrics?.eventsPublished.inc({ type: e.type });
     }
   }
 
   async publishRaw(topic: string, key: string, value: string, headers: Record<string, string> = {}): Promise<void> {
-    await this.ensureProducer();
-    await this.producer.send({ topic: this.topic(topic), messages: [{ key, value, headers }] });
+    await this.send(this.topic(topic), { key, value, headers });
   }
 
-  private async ensureProducer(): Promise<void> {
-    if (!this.producerConnected) await this.producer.connect();
+  private async send(topic: string, message: Message): Promise<void> {
+    try {
+      if (!this.producerConnected) await this.producer.connect();
+      await this.producer.send({ topic, messages: [message] });
+    } catch (err) {
+      // Connections to a broker that went away can linger half-open: drop them, so the next
+      // attempt (the outbox's next pass, Kafka's redelivery) starts from a fresh connection.
+      await this.producer.disconnect().catch(() => undefined);
+      this.producerConnected = false;
+      throw err;
+    }
   }
 
   async start(): Promise<void> {
@@ -95,7 +105,15 @@ export class KafkaBus implements EventBus {
     if (this.stopped || !this.dispatcher) return;
     const dispatcher = this.dispatcher;
     const types = dispatcher.types();
-    const consumer = this.kafka.consumer({ groupId: `${this.opts.topicPrefix}${this.opts.service}`, retry: { retries: 5, initialRetryTime: 300 } });
+    const consumer = this.kafka.consumer({
+      groupId: `${this.opts.topicPrefix}${this.opts.service}`,
+      retry: { retries: 5, initialRetryTime: 300 },
+      // After a broker restart the coordinator waits for the old member's session to expire
+      // before the group works again (kafkajs has no static membership): keep that short.
+      // 10 s is above the broker's default minimum (group.min.session.timeout.ms = 6 s).
+      sessionTimeout: 10_000,
+      heartbeatInterval: 1_000,
+    });
     this.consumer = consumer;
     consumer.on(consumer.events.CRASH, ({ payload }) => {
       this.consumerRunning = false;
