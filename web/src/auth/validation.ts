@@ -4,10 +4,11 @@
  * turns a code into the spec's message through the i18n catalogue (`validation.<code>`).
  */
 
-export const PASSWORD_MIN_LENGTH = 6;
+import { EMAIL_FORMAT, PASSWORD_MIN_LENGTH, isAscii } from '@pinhive/contracts';
 
-/** Local part, `@`, a domain with at least one dot; no spaces; case-insensitive. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/i;
+// The constants and primitive rules are the server's own (contracts), so the form and the auth
+// service can never disagree on what an email or a password is.
+export { EMAIL_FORMAT, PASSWORD_MIN_LENGTH, isAscii };
 
 export type SignupField = 'email' | 'password' | 'birthday';
 
@@ -32,19 +33,12 @@ export type SignupErrors = Partial<Record<SignupField, SignupErrorCode>>;
 /** Field order on the form: the first invalid one gets the focus. */
 export const SIGNUP_FIELDS: readonly SignupField[] = ['email', 'password', 'birthday'];
 
-/** True when every character is 7-bit ASCII. */
-export function isAscii(value: string): boolean {
-  for (let i = 0; i < value.length; i += 1) {
-    if (value.charCodeAt(i) > 0x7f) return false;
-  }
-  return true;
-}
 
 export function validateEmail(raw: string): SignupErrorCode | undefined {
   const email = raw.trim();
   if (email === '') return 'email_required';
   if (!isAscii(email)) return 'non_ascii';
-  if (!EMAIL_PATTERN.test(email)) return 'email_format';
+  if (!EMAIL_FORMAT.test(email)) return 'email_format';
   return undefined;
 }
 

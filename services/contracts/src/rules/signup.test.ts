@@ -23,7 +23,7 @@ describe('sign-up rules', () => {
 
   it('email needs a local part, @ and a dotted domain', () => {
     expect(EMAIL_FORMAT.test('Ada@Example.COM')).toBe(true);
-    for (const bad of ['ada', 'ada@example', '@example.com', 'a da@example.com']) expect(EMAIL_FORMAT.test(bad)).toBe(false);
+    for (const bad of ['ada', 'ada@example', '@example.com', 'a da@example.com', 'ada@example..com', 'ada@.example.com']) expect(EMAIL_FORMAT.test(bad)).toBe(false);
   });
 
   it('ASCII only', () => {

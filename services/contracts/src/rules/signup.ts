@@ -6,8 +6,8 @@ export const PASSWORD_MIN_LENGTH = 6;
 export const MINIMUM_AGE = 18;
 export const MAXIMUM_AGE = 120;
 
-/** Local part, @, a domain with at least one dot; case-insensitive. */
-export const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/i;
+/** Local part, @, a domain with at least one dot and no empty label; case-insensitive. */
+export const EMAIL_FORMAT = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/i;
 
 // eslint-disable-next-line no-control-regex -- the rule is literally "ASCII only"
 const ASCII = /^[\x00-\x7F]*$/;
