@@ -65,8 +65,17 @@ try {
 
   infra = await import('../infra/native/infra.mjs');
   const p = infra.profile('test');
-  await step('test servers started', () => infra.startInfra(p, { fresh: true }));
-  await step('integration tests', () => jest('int', { PINHIVE_TEST_SERVERS: 'external' }));
+  // With a Docker engine the integration tests bring their own containers (testcontainers, in
+  // jest's global setup); without one they use the native servers started here.
+  const { getContainerRuntimeClient } = await import('testcontainers');
+  const docker = await getContainerRuntimeClient().then(() => true, () => false);
+  if (docker) {
+    await step('integration tests (containers)', () => jest('int'));
+    await step('test servers started', () => infra.startInfra(p, { fresh: true }));
+  } else {
+    await step('test servers started', () => infra.startInfra(p, { fresh: true }));
+    await step('integration tests', () => jest('int', { PINHIVE_TEST_SERVERS: 'external' }));
+  }
 
   const { buildServices, buildWeb } = await import('./build.mjs');
   stack = await import('./stack.mjs');

@@ -1,20 +1,24 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
+import { dockerAvailable, startContainers, type TestPorts } from './containers';
 
 const root = path.resolve(__dirname, '../..');
 
 /**
- * Starts the test profile's native Kafka, FerretDB and Redis (own ports and data under
- * .run/test, never the dev stack's) unless `npm test` already did (PINHIVE_TEST_SERVERS=external),
- * and hands their addresses to the tests through the environment.
+ * Real Kafka, MongoDB-protocol and Redis servers for the integration tests, on the test
+ * profile's ports (never the dev stack's): containers through testcontainers when a Docker
+ * engine is reachable, the native servers otherwise (or when `npm test` already started them:
+ * PINHIVE_TEST_SERVERS=external). The same tests run either way; their addresses come from here.
  */
-export default function globalSetup(): void {
+export default async function globalSetup(): Promise<void> {
+  const p = JSON.parse(execFileSync(process.execPath, ['test/support/infra-cli.mjs', 'profile'], { cwd: root, encoding: 'utf8' })) as TestPorts;
   if (process.env.PINHIVE_TEST_SERVERS !== 'external') {
-    execFileSync(process.execPath, ['infra/native/infra.mjs', 'up', '--profile', 'test', '--fresh'], { cwd: root, stdio: 'inherit' });
+    if (await dockerAvailable()) {
+      process.env.PINHIVE_TEST_CONTAINERS = JSON.stringify(await startContainers(p));
+    } else {
+      execFileSync(process.execPath, ['infra/native/infra.mjs', 'up', '--profile', 'test', '--fresh'], { cwd: root, stdio: 'inherit' });
+    }
   }
-  const p = JSON.parse(execFileSync(process.execPath, ['test/support/infra-cli.mjs', 'profile'], { cwd: root, encoding: 'utf8' })) as {
-    kafkaPort: number; mongoPort: number; redisPort: number;
-  };
   process.env.PINHIVE_TEST_MONGO = `mongodb://127.0.0.1:${p.mongoPort}`;
   process.env.PINHIVE_TEST_KAFKA = `127.0.0.1:${p.kafkaPort}`;
   process.env.PINHIVE_TEST_REDIS = `redis://127.0.0.1:${p.redisPort}`;

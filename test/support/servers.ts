@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { dockerCommand } from './containers';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -22,14 +23,24 @@ export const uniqueName = (prefix: string) => `${prefix}_${randomBytes(4).toStri
 
 export type Part = 'kafka' | 'ferretdb' | 'redis';
 
-/** Stops one real server (e.g. Kafka) to test what happens while it is away. */
-export function stopServer(part: Part): void {
-  execFileSync(process.execPath, ['test/support/infra-cli.mjs', 'stop', part], { cwd: root, stdio: 'inherit' });
+/** The container of a part when the servers are containers (global-setup), else undefined. */
+function container(part: Part): string | undefined {
+  const ids = process.env.PINHIVE_TEST_CONTAINERS;
+  return ids ? (JSON.parse(ids) as Record<Part, string>)[part] : undefined;
 }
 
-/** Starts it again and waits until it answers. */
+/** Stops one real server (e.g. Kafka) to test what happens while it is away. */
+export function stopServer(part: Part): void {
+  const id = container(part);
+  if (id) dockerCommand('stop', id);
+  else execFileSync(process.execPath, ['test/support/infra-cli.mjs', 'stop', part], { cwd: root, stdio: 'inherit' });
+}
+
+/** Starts it again; native parts are waited for until they answer, containers by the caller's own waits. */
 export function startServer(part: Part): void {
-  execFileSync(process.execPath, ['test/support/infra-cli.mjs', 'start', part], { cwd: root, stdio: 'inherit' });
+  const id = container(part);
+  if (id) dockerCommand('start', id);
+  else execFileSync(process.execPath, ['test/support/infra-cli.mjs', 'start', part], { cwd: root, stdio: 'inherit' });
 }
 
 /** Polls until `probe` returns a value (not undefined): a wait for a condition, not a fixed sleep. */
