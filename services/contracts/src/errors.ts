@@ -14,6 +14,7 @@ export const errorCatalogue = {
   unauthorized: { status: 401, message: 'Log in to continue.' },
   forbidden: { status: 403, message: 'You are not allowed to do that.' },
   conflict: { status: 409, message: 'That already exists.' },
+  too_many_requests: { status: 429, message: 'Too many requests. Wait a moment and try again.' },
   service_unavailable: { status: 503, message: 'Sorry! Something went wrong on our end.' },
   internal: { status: 500, message: 'Sorry! Something went wrong on our end.' },
 
@@ -30,6 +31,30 @@ export const errorCatalogue = {
   birthday_invalid: { status: 400, message: 'Invalid date' },
   underage: { status: 403, message: `Sorry, you're not eligible to sign up for ${PRODUCT_NAME} right now.` },
   over_age: { status: 400, message: 'Oops! Please use a valid age to sign up.' },
+  password_rules: { status: 400, message: 'Pick a stronger password: avoid common passwords and your email address.' },
+  signup_failed: { status: 500, message: 'Sorry! Something went wrong on our end.' },
+
+  // Sessions
+  token_expired: { status: 401, message: 'Your session has expired. Log in again.' },
+  csrf_failed: { status: 403, message: 'This request could not be verified. Refresh the page and try again.' },
+
+  // Log-in (signup-login.md section 8)
+  password_incorrect: { status: 401, message: 'The password you entered is incorrect. Try again or Reset your password.' },
+  login_failed: { status: 401, message: "Sorry, we can't log you in." },
+  login_rate_limited: { status: 429, message: 'You have reached the maximum number of login attempts. Try again in 30 minutes.' },
+  login_too_quick: { status: 429, message: 'Oops! You logged in too quickly. Please try again with the reCAPTCHA.' },
+  captcha_failed: { status: 400, message: 'Error loading reCAPTCHA Enterprise' },
+  soft_banned: {
+    status: 403,
+    message: 'We noticed some strange activity on your account. Reset your password or log in with Facebook or Google to get back into your account.',
+  },
+  login_assistance: { status: 403, message: 'We sent you an email to help you log in. Check your inbox, or send it again.' },
+  password_reset_sent: { status: 403, message: 'We sent you an email to reset your password. Check your inbox to get back into your account.' },
+  prevent_facebook_register: { status: 403, message: "We couldn't match your Facebook account to any account. Try resetting your password instead." },
+  prevent_google_register: { status: 403, message: "We couldn't match your Google account to any account. Try resetting your password instead." },
+  suspended: { status: 403, message: 'Your account has been suspended.' },
+  deactivated: { status: 403, message: 'Your account has been deactivated.' },
+  reset_token_invalid: { status: 400, message: 'This link has expired or was already used. Ask for a new one.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -30,8 +30,17 @@ export type UserRegisteredV1 = z.infer<typeof userRegisteredV1Schema>;
  * The typed event map: `publish()` and handlers are checked against it, and consumers parse
  * `data` with the schema registered here before a handler sees it.
  */
+export const userLoggedInV1Schema = z.object({
+  userId: z.string().min(1),
+  sessionId: z.string().min(1),
+  method: z.enum(['email', 'facebook', 'google', 'google_one_tap', 'smartlock', 'multifactor', 'switch_account', 'line', 'sso']),
+  loggedInAt: z.iso.datetime(),
+});
+export type UserLoggedInV1 = z.infer<typeof userLoggedInV1Schema>;
+
 export const eventSchemas = {
   'auth.user.registered.v1': userRegisteredV1Schema,
+  'auth.user.logged-in.v1': userLoggedInV1Schema,
 } as const;
 
 export type EventMap = { [K in keyof typeof eventSchemas]: z.infer<(typeof eventSchemas)[K]> };

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { sessionUserSchema } from './users';
+
+/**
+ * Log-in and session contracts (signup-login.md sections 3, 7, 8). The browser holds the
+ * session in httpOnly cookies; answers carry the user, never a token.
+ */
+export const loginRequestSchema = z.object({
+  username_or_email: z.string({ error: "You missed a spot! Don't forget to add your email." }).trim().min(1, "You missed a spot! Don't forget to add your email.").max(254),
+  password: z.string({ error: 'The password you entered is incorrect.' }).max(1024),
+  mfa_token: z.string().max(16).optional(),
+  mfa_resend: z.boolean().optional(),
+  account_switch: z.boolean().optional(),
+  recaptchaV2Token: z.string().max(4096).optional(),
+  recaptchaV3Token: z.string().max(4096).default('default'),
+  logging: z.record(z.string(), z.unknown()).optional(),
+});
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+/** Viewer types of spec section 6. */
+export const viewerTypeSchema = z.enum(['UNAUTH', 'LIMITED_LOGIN', 'AUTH', 'PARTNER', 'ADVERTISER']);
+export type ViewerType = z.infer<typeof viewerTypeSchema>;
+
+export const loginResponseSchema = z.object({ user: sessionUserSchema });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const meResponseSchema = sessionUserSchema.extend({ viewer_type: viewerTypeSchema, has_password: z.boolean() });
+export type MeResponse = z.infer<typeof meResponseSchema>;
+
+export const emailQuerySchema = z.object({ email: z.string().trim().min(1, "You missed a spot! Don't forget to add your email.").max(254) });
+export const emailBodySchema = emailQuerySchema;
+export const emailValidationResponseSchema = z.object({ is_valid: z.boolean() });
+
+export const forgotPasswordRequestSchema = z.object({ username_or_email: z.string().trim().min(1, "You missed a spot! Don't forget to add your email.").max(254) });
+export const forgotPasswordResponseSchema = z.object({ sent: z.literal(true) });
+
+export const resetPasswordRequestSchema = z.object({
+  token: z.string().min(20).max(200),
+  password: z.string().min(1, 'Password is required').max(1024),
+});
+
+/** Login-block reasons 0-6 (spec section 3), stored on the account and set by operators. */
+export const LOGIN_BLOCK_REASONS = [
+  'soft_banned',
+  'rate_limited',
+  'login_assistance',
+  'password_reset_sent',
+  'prevent_facebook_register',
+  'prevent_google_register',
+  'suspended',
+] as const;
+export type LoginBlockReason = (typeof LOGIN_BLOCK_REASONS)[number];
+
+/** Reasons an account can be deactivated by the product (spec section 8). */
+export const DEACTIVATION_REASONS = ['guidelines_violation', 'unusual_activity', 'closure_request'] as const;
+
+/** A message in the development outbox (email or SMS), shown at /dev/outbox. */
+export const devMessageSchema = z.object({
+  id: z.string(),
+  channel: z.enum(['email', 'sms']),
+  to: z.string(),
+  subject: z.string().nullable(),
+  text: z.string(),
+  sent_at: z.iso.datetime(),
+});
+export type DevMessage = z.infer<typeof devMessageSchema>;
+
+/** Cookie and header names the web app and the services agree on. */
+export const SESSION_COOKIES = { access: 'ph_access', refresh: 'ph_refresh', csrf: 'csrftoken', underage: 'ph_underage' } as const;
+export const CSRF_HEADER = 'x-csrftoken';
