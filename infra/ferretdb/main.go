@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"log/slog"
+	"net"
 	"net/url"
 	"os"
 	"os/signal"
@@ -39,9 +40,18 @@ func main() {
 	}
 	sqliteURL := "file:" + (&url.URL{Path: dir}).EscapedPath() + "/"
 
-	// New binds the TCP port; requests are served once Run is called.
+	// FerretDB itself listens on a private Unix socket; clients reach it through our TCP front,
+	// which serializes write commands (see writelock.go).
+	socket := filepath.Join(os.TempDir(), fmt.Sprintf("pinhive-ferretdb-%d.sock", os.Getpid()))
+	_ = os.Remove(socket)
+	front, err := net.Listen("tcp", *listen)
+	if err != nil {
+		fail("cannot listen on %s: %v", *listen, err)
+	}
+
+	// New binds the socket; requests are served once Run is called.
 	f, err := ferretdb.New(&ferretdb.Config{
-		Listener:  ferretdb.ListenerConfig{TCP: *listen},
+		Listener:  ferretdb.ListenerConfig{Unix: socket},
 		Logger:    logger,
 		Handler:   "sqlite",
 		SQLiteURL: sqliteURL,
@@ -53,6 +63,9 @@ func main() {
 	// SIGTERM/SIGINT cancel the context: Run stops accepting, waits for connections, closes SQLite.
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
 	defer stop()
+
+	go serveFront(front, socket, logger)
+	go func() { <-ctx.Done(); front.Close() }()
 
 	fmt.Printf("pinhive-ferretdb listening on %s (data %s)\n", *listen, dir)
 	if err = f.Run(ctx); err != nil {

@@ -52,7 +52,9 @@ const hashFiles = (files) => {
 /** Where the installed pieces are; used by infra.mjs and other scripts. */
 export function paths() {
   const cache = cacheRoot();
-  const ferretHash = hashFiles(['main.go', 'go.mod', 'go.sum'].map((f) => path.join(ferretSrc, f)));
+  // Every Go source of the program counts: a change to any of them is a new binary.
+  const goSources = fs.readdirSync(ferretSrc).filter((f) => f.endsWith('.go')).sort();
+  const ferretHash = hashFiles([...goSources, 'go.mod', 'go.sum'].map((f) => path.join(ferretSrc, f)));
   return {
     kafkaLibs: path.join(cache, `kafka-${KAFKA_VERSION}`, 'libs'),
     ferretdb: path.join(cache, `ferretdb-${FERRETDB_VERSION}-${ferretHash}`, 'pinhive-ferretdb'),
