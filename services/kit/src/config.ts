@@ -18,6 +18,10 @@ export const baseConfigSchema = z.object({
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/).default('100kb'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** Where services other than auth fetch the access-token public keys (auth's JWKS). */
+  AUTH_JWKS_URL: z.url().optional(),
+  /** Cookies only over HTTPS: set it to true wherever the gateway is served over HTTPS. */
+  COOKIE_SECURE: z.enum(['true', 'false']).optional().transform((v) => v === 'true'),
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema>;
 

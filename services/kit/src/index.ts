@@ -14,3 +14,5 @@ export * from './events/processed-events';
 export * from './events/outbox';
 export * from './events/kafka-bus';
 export * from './service';
+export * from './auth/tokens';
+export * from './auth/middleware';

@@ -15,6 +15,7 @@ import { KafkaBus } from './events/kafka-bus';
 import { Dispatcher } from './events/dispatcher';
 import { ProcessedEvents } from './events/processed-events';
 import { OutboxRelay } from './events/outbox';
+import { jwksLookup, type KeyLookup } from './auth/tokens';
 
 export interface ServiceContext<C extends BaseConfig> {
   config: C;
@@ -35,7 +36,15 @@ export interface ServiceDefinition<C extends BaseConfig> {
   /** Collections whose documents carry `pendingEvents` (the outbox). */
   outboxCollections?: readonly string[];
   /** Wires the service's repositories, services, routes and event handlers. */
-  setup: (ctx: ServiceContext<C>) => { routes: readonly AnyRoute[]; handlers?: readonly EventHandler[]; extraRouters?: Router[] };
+  setup: (ctx: ServiceContext<C>) => {
+    routes: readonly AnyRoute[];
+    handlers?: readonly EventHandler[];
+    extraRouters?: Router[];
+    /** The auth service verifies with its own keys; others use AUTH_JWKS_URL. */
+    keyLookup?: KeyLookup;
+    /** Extra readiness checks (e.g. signing keys loaded). */
+    checks?: ReadinessCheck[];
+  };
 }
 
 export interface RunningService<C extends BaseConfig> {
@@ -68,18 +77,22 @@ export async function startService<C extends BaseConfig>(def: ServiceDefinition<
   const outbox = new OutboxRelay({ conn: mongo, collections: def.outboxCollections ?? [], bus, logger, pollMs: config.OUTBOX_POLL_MS, metrics });
   const ctx: ServiceContext<C> = { config, logger, metrics, mongo, redis, bus, outbox };
 
-  const { routes, handlers = [], extraRouters = [] } = def.setup(ctx);
+  const { routes, handlers = [], extraRouters = [], keyLookup, checks: extraChecks = [] } = def.setup(ctx);
   const checks: ReadinessCheck[] = [
     { name: 'mongo', check: () => mongoReady(mongo) },
     { name: 'kafka', check: () => bus.ready() },
     ...(redis ? [{ name: 'redis', check: () => redisReady(redis) }] : []),
+    ...extraChecks,
   ];
   const api = Router();
   mountRoutes(api, routes);
   const app = createHttpApp({
     logger,
     bodyLimit: config.BODY_LIMIT,
-    routers: [probesRouter({ service: def.name, checks, registry: metrics.registry, routes }), api, ...extraRouters],
+    probes: probesRouter({ service: def.name, checks, registry: metrics.registry, routes }),
+    routers: [api, ...extraRouters],
+    keyLookup: keyLookup ?? (config.AUTH_JWKS_URL ? jwksLookup(config.AUTH_JWKS_URL) : undefined),
+    cookieSecure: config.COOKIE_SECURE,
     onResponse: ({ method, route, status, seconds }) => metrics.httpDuration.observe({ method, route, status: String(status) }, seconds),
   });
 

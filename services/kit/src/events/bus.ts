@@ -36,6 +36,7 @@ export function defineHandler<T extends EventType>(h: EventHandler<T>): EventHan
  * publishing it directly, so nothing is published before it is stored.
  */
 export function newEvent<T extends EventType>(producer: string, type: T, key: string, data: EventMap[T], now = new Date()): EventEnvelope<EventMap[T]> {
-  const parsed: EventMap[T] = eventSchemas[type].parse(data);
+  // The schema of `type` parses a value of EventMap[T]; TypeScript cannot follow the index.
+  const parsed = eventSchemas[type].parse(data) as EventMap[T];
   return { id: randomUUID(), type, version: eventVersion(type), occurredAt: now.toISOString(), producer, key, data: parsed };
 }

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import cookieParser from 'cookie-parser';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler, type Router } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { failure } from '@pinhive/contracts';
 import { AppError, appError } from '../errors';
 import type { Logger } from '../logger';
+import { authenticate, csrfProtection } from '../auth/middleware';
+import type { KeyLookup } from '../auth/tokens';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
@@ -21,8 +24,14 @@ const jsonOnly: RequestHandler = (req, _res, next) => {
 export interface HttpAppOptions {
   logger: Logger;
   bodyLimit: string;
-  /** Routers mounted in order: probes and metrics first, then the service's API. */
+  /** Health, readiness and metrics: mounted before cookies, CSRF and authentication. */
+  probes?: Router;
+  /** The service's API routers, mounted in order. */
   routers: Router[];
+  /** Where access-token keys come from; without it every request is anonymous. */
+  keyLookup?: KeyLookup;
+  /** Cookies only over HTTPS (production). */
+  cookieSecure?: boolean;
   /** Called for each finished request (metrics). */
   onResponse?: (info: { method: string; route: string; status: number; seconds: number }) => void;
 }
@@ -61,8 +70,12 @@ export function createHttpApp(opts: HttpAppOptions): Express {
       next();
     });
   }
+  if (opts.probes) app.use(opts.probes);
   app.use(jsonOnly);
   app.use(express.json({ limit: opts.bodyLimit, type: 'application/json' }));
+  app.use(cookieParser());
+  app.use(csrfProtection({ secure: opts.cookieSecure ?? false }));
+  if (opts.keyLookup) app.use(authenticate(opts.keyLookup));
   for (const r of opts.routers) app.use(r);
   app.use((_req, _res, next) => next(appError('not_found')));
   app.use(errorHandler(opts.logger));

@@ -1,0 +1,80 @@
+import { createPublicKey, type JsonWebKey, type KeyObject } from 'node:crypto';
+import jwt from 'jsonwebtoken';
+import { viewerTypeSchema, type ViewerType } from '@pinhive/contracts';
+import { z } from 'zod';
+import { appError } from '../errors';
+
+/** The one algorithm access tokens are signed with; anything else is refused. */
+export const ACCESS_TOKEN_ALG = 'ES256';
+export const ACCESS_TOKEN_ISSUER = 'pinhive-auth';
+export const ACCESS_TOKEN_AUDIENCE = 'pinhive';
+
+const claimsSchema = z.object({
+  sub: z.string().min(1),
+  sid: z.string().min(1),
+  typ: z.literal('access'),
+  vt: viewerTypeSchema,
+  usr: z.string(),
+});
+
+/** Who is calling, as established from a verified access token. */
+export interface Viewer {
+  userId: string;
+  sessionId: string;
+  username: string;
+  viewerType: ViewerType;
+}
+
+/** Finds the public key for a `kid`; undefined when unknown. */
+export type KeyLookup = (kid: string) => Promise<KeyObject | undefined>;
+
+/**
+ * Verifies an access token: the algorithm is pinned (no `none`, no HS256 with a public key),
+ * the key is chosen by `kid` only among ours, `iss`, `aud` and `exp` are checked, and the token
+ * must be an access token (a refresh token is opaque and never verifies).
+ */
+export async function verifyAccessToken(token: string, lookup: KeyLookup): Promise<Viewer> {
+  const decoded = jwt.decode(token, { complete: true });
+  const kid = decoded && typeof decoded === 'object' ? decoded.header.kid : undefined;
+  if (!kid || decoded?.header.alg !== ACCESS_TOKEN_ALG) throw appError('unauthorized');
+  const key = await lookup(kid);
+  if (!key) throw appError('unauthorized');
+  let payload: unknown;
+  try {
+    payload = jwt.verify(token, key, { algorithms: [ACCESS_TOKEN_ALG], issuer: ACCESS_TOKEN_ISSUER, audience: ACCESS_TOKEN_AUDIENCE });
+  } catch (err) {
+    throw appError(err instanceof jwt.TokenExpiredError ? 'token_expired' : 'unauthorized');
+  }
+  const claims = claimsSchema.safeParse(payload);
+  if (!claims.success) throw appError('unauthorized');
+  return { userId: claims.data.sub, sessionId: claims.data.sid, username: claims.data.usr, viewerType: claims.data.vt };
+}
+
+export const publicKeyFromJwk = (jwk: JsonWebKey): KeyObject => createPublicKey({ key: jwk, format: 'jwk' });
+
+const jwksSchema = z.object({ keys: z.array(z.object({ kid: z.string() }).loose()) });
+
+/**
+ * Keys from the auth service's JWKS endpoint, cached. An unknown `kid` refetches (a rotated
+ * key), at most once per `minRefetchMs`, so forged kids cannot make us hammer the endpoint.
+ */
+export function jwksLookup(url: string, { minRefetchMs = 30_000, fetchImpl = fetch } = {}): KeyLookup {
+  let keys = new Map<string, KeyObject>();
+  let lastFetch = 0;
+  let inflight: Promise<void> | undefined;
+  const refresh = async () => {
+    lastFetch = Date.now();
+    const res = await fetchImpl(url, { signal: AbortSignal.timeout(3000) });
+    if (!res.ok) throw new Error(`JWKS answered ${res.status}`);
+    const body = (await res.json()) as { resource_response?: { data?: unknown } };
+    const parsed = jwksSchema.parse(body.resource_response?.data);
+    keys = new Map(parsed.keys.map((k) => [k.kid, publicKeyFromJwk(k as JsonWebKey)]));
+  };
+  return async (kid) => {
+    if (!keys.has(kid) && Date.now() - lastFetch >= minRefetchMs) {
+      inflight ??= refresh().finally(() => { inflight = undefined; });
+      await inflight.catch(() => undefined);
+    }
+    return keys.get(kid);
+  };
+}
