@@ -46,7 +46,12 @@ function serviceEnv(p, service) {
     KAFKA_BROKERS: `127.0.0.1:${p.kafkaPort}`,
     KAFKA_TOPIC_PREFIX: p.topicPrefix,
   };
-  if (service === 'auth') env.REDIS_URL = `redis://127.0.0.1:${p.redisPort}`;
+  if (service === 'auth') {
+    env.REDIS_URL = `redis://127.0.0.1:${p.redisPort}`;
+    env.PUBLIC_URL = p.baseUrl;
+  } else {
+    env.AUTH_JWKS_URL = `http://127.0.0.1:${p.ports.auth}/v3/auth/jwks/`;
+  }
   return env;
 }
 

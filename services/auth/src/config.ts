@@ -1,12 +1,32 @@
 import { baseConfigSchema, loadConfig } from '@pinhive/kit';
 import { z } from 'zod';
 
-export const authConfigSchema = baseConfigSchema.extend({
-  PORT: z.coerce.number().int().min(0, "must be a port number (0 picks a free one)").max(65535).default(4001),
-  REDIS_URL: z.string().regex(/^rediss?:\/\/.+/, 'must be redis://host:port'),
-  /** bcrypt cost; the blueprint requires at least 10. */
-  BCRYPT_COST: z.coerce.number().int().min(10).max(15).default(11),
-});
+const seconds = (def: number) => z.coerce.number().int().min(1).default(def);
+
+export const authConfigSchema = baseConfigSchema
+  .extend({
+    PORT: z.coerce.number().int().min(0, 'must be a port number (0 picks a free one)').max(65535).default(4001),
+    REDIS_URL: z.string().regex(/^rediss?:\/\/.+/, 'must be redis://host:port'),
+    /** bcrypt cost; the blueprint requires at least 10. */
+    BCRYPT_COST: z.coerce.number().int().min(10).max(15).default(11),
+    ACCESS_TOKEN_TTL_SECONDS: seconds(900),
+    REFRESH_TOKEN_TTL_SECONDS: seconds(30 * 24 * 3600),
+    LOGIN_MAX_CONSECUTIVE_FAILURES: z.coerce.number().int().min(1).default(5),
+    LOGIN_MAX_FAILURES_PER_IP_PER_DAY: z.coerce.number().int().min(1).default(100),
+    /** The spec's lockout: 30 minutes. */
+    LOGIN_LOCKOUT_SECONDS: seconds(1800),
+    RESET_TOKEN_TTL_SECONDS: seconds(1800),
+    /** Where the web app is, for links in emails. */
+    PUBLIC_URL: z.url().default('http://localhost:8080'),
+    MAIL_TRANSPORT: z.enum(['smtp', 'dev-outbox']).default('dev-outbox'),
+    SMTP_URL: z.string().regex(/^smtps?:\/\/.+/, 'must be smtp://host:port').optional(),
+    MAIL_FROM: z.string().min(3).default('Pinhive <no-reply@pinhive.local>'),
+  })
+  .superRefine((c, ctx) => {
+    if (c.MAIL_TRANSPORT === 'smtp' && !c.SMTP_URL) ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'required when MAIL_TRANSPORT=smtp' });
+    // The dev outbox shows every user's mail to anyone: never in production.
+    if (c.NODE_ENV === 'production' && c.MAIL_TRANSPORT === 'dev-outbox') ctx.addIssue({ code: 'custom', path: ['MAIL_TRANSPORT'], message: 'dev-outbox is not allowed in production; use smtp' });
+  });
 export type AuthConfig = z.infer<typeof authConfigSchema>;
 
 /** The only place the auth service reads the environment. */

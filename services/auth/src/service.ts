@@ -1,5 +1,19 @@
 import type { ServiceDefinition } from '@pinhive/kit';
 import type { AuthConfig } from './config';
+import { SigningKeys } from './keys/signing-keys';
+import { LoginLimiter, RequestLimiter } from './login/login.limiter';
+import { LoginService } from './login/login.service';
+import { loginRoutes } from './login/login.routes';
+import { createMailer } from './messaging/mailer';
+import { DevOutboxRepository } from './messaging/dev-outbox.repository';
+import { devOutboxRoutes } from './messaging/dev-outbox.routes';
+import { RecoveryService } from './recovery/recovery.service';
+import { ResetTokenRepository } from './recovery/reset-token.repository';
+import { recoveryRoutes } from './recovery/recovery.routes';
+import { SESSIONS_COLLECTION } from './sessions/session.model';
+import { SessionRepository } from './sessions/session.repository';
+import { SessionService } from './sessions/session.service';
+import { sessionRoutes } from './sessions/session.routes';
 import { USERS_COLLECTION } from './users/user.model';
 import { UserRepository } from './users/user.repository';
 import { RegistrationService } from './users/registration.service';
@@ -11,12 +25,45 @@ export function authService(config: AuthConfig): ServiceDefinition<AuthConfig> {
     name: 'auth',
     config,
     redisUrl: config.REDIS_URL,
-    outboxCollections: [USERS_COLLECTION],
+    outboxCollections: [USERS_COLLECTION, SESSIONS_COLLECTION],
     setup: (ctx) => {
+      const redis = ctx.redis!;
+      const kick = () => ctx.outbox.kick();
+      const cookies = { secure: config.COOKIE_SECURE, accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS, refreshTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS };
+
       const users = new UserRepository(ctx.mongo);
       users.init().catch((err: unknown) => ctx.logger.error({ err }, 'creating user indexes failed'));
-      const registration = new RegistrationService(users, { bcryptCost: config.BCRYPT_COST, onStored: () => ctx.outbox.kick() });
-      return { routes: userRoutes(registration) };
+      const keys = new SigningKeys(ctx.mongo, config.ACCESS_TOKEN_TTL_SECONDS);
+      keys.load().catch((err: unknown) => ctx.logger.warn({ err }, 'signing keys not loaded yet; retried on first use'));
+      const sessions = new SessionService(new SessionRepository(ctx.mongo), keys, { refreshTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS, onStored: kick });
+
+      const devOutbox = new DevOutboxRepository(ctx.mongo);
+      const mailer = createMailer({ transport: config.MAIL_TRANSPORT, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, devOutbox, logger: ctx.logger });
+      const recovery = new RecoveryService(users, new ResetTokenRepository(ctx.mongo), mailer, {
+        publicUrl: config.PUBLIC_URL, ttlSeconds: config.RESET_TOKEN_TTL_SECONDS, bcryptCost: config.BCRYPT_COST, logger: ctx.logger,
+      });
+      const loginLimiter = new LoginLimiter(redis, {
+        maxConsecutiveFailures: config.LOGIN_MAX_CONSECUTIVE_FAILURES, maxFailuresPerIpPerDay: config.LOGIN_MAX_FAILURES_PER_IP_PER_DAY, lockoutSeconds: config.LOGIN_LOCKOUT_SECONDS,
+      });
+      const login = new LoginService(users, loginLimiter, recovery, config.BCRYPT_COST);
+      const registration = new RegistrationService(users, { bcryptCost: config.BCRYPT_COST, onStored: kick });
+
+      const limits = {
+        exists: new RequestLimiter(redis, { keyPrefix: 'exists_ip', points: 60, durationSeconds: 60 }),
+        forgotIp: new RequestLimiter(redis, { keyPrefix: 'forgot_ip', points: 20, durationSeconds: 3600 }),
+        forgotId: new RequestLimiter(redis, { keyPrefix: 'forgot_id', points: 5, durationSeconds: 3600 }),
+      };
+      return {
+        keyLookup: keys.lookup,
+        checks: [{ name: 'signing-keys', check: async () => { await keys.load(); return keys.ready(); } }],
+        routes: [
+          ...userRoutes({ registration, users, sessions, existsLimiter: limits.exists, cookies }),
+          ...loginRoutes(login, sessions, cookies),
+          ...sessionRoutes(sessions, users, keys, cookies),
+          ...recoveryRoutes(recovery, sessions, { perIp: limits.forgotIp, perIdentifier: limits.forgotId, login: loginLimiter }, cookies),
+          ...(config.MAIL_TRANSPORT === 'dev-outbox' ? devOutboxRoutes(devOutbox) : []),
+        ],
+      };
     },
   };
 }

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import bcrypt from 'bcryptjs';
-import { EMAIL_FORMAT, PASSWORD_MIN_LENGTH, checkBirthday, isAscii, type SessionUser } from '@pinhive/contracts';
+import { EMAIL_FORMAT, checkBirthday, isAscii, type SessionUser } from '@pinhive/contracts';
 import { appError, newEvent } from '@pinhive/kit';
 import type { z } from 'zod';
 import type { registerRequestSchema } from '@pinhive/contracts';
 import { DuplicateKeyError, type UserRepository } from './user.repository';
 import { presentSessionUser } from './user.presenter';
 import { firstNameFromEmail, usernameFromEmail } from './username';
+import { checkNewPassword, containsBrandName } from './password.rules';
 
 type RegisterInput = z.output<typeof registerRequestSchema>;
 
@@ -14,6 +15,14 @@ const USERNAME_ATTEMPTS = 6;
 
 /** Lower-cases and trims so one mailbox is one account. */
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
+
+/** The server's email rules (spec sections 5 and 8), shared by sign-up and email validation. */
+export function checkEmail(raw: string): void {
+  const email = normaliseEmail(raw);
+  if (!isAscii(raw)) throw appError('non_ascii', { field: 'email' });
+  if (!EMAIL_FORMAT.test(email)) throw appError('email_invalid', { field: 'email' });
+  if (containsBrandName(email)) throw appError('email_brand_name', { field: 'email' });
+}
 
 /**
  * Email registration: server rules of signup-login.md section 5, then the user and its
@@ -44,7 +53,7 @@ export class RegistrationService {
       try {
         await this.users.insert({
           _id: id, email, username, firstName, lastName, passwordHash,
-          birthday: new Date(input.birthday * 1000), country: input.country ?? null, createdAt: now, pendingEvents: [event],
+          birthday: new Date(input.birthday * 1000), country: input.country ?? null, createdAt: now, loginBlock: null, deactivation: null, pendingEvents: [event],
         });
       } catch (err) {
         if (err instanceof DuplicateKeyError && err.field === 'username') continue;
@@ -58,10 +67,8 @@ export class RegistrationService {
   }
 
   private checkRules(input: RegisterInput, email: string, now: Date): void {
-    if (!isAscii(input.email)) throw appError('non_ascii', { field: 'email' });
-    if (!EMAIL_FORMAT.test(email)) throw appError('email_invalid', { field: 'email' });
-    if (!isAscii(input.password)) throw appError('non_ascii', { field: 'password' });
-    if (input.password.length < PASSWORD_MIN_LENGTH) throw appError('password_too_short', { field: 'password' });
+    checkEmail(input.email);
+    checkNewPassword(input.password, email);
     const verdict = checkBirthday(input.birthday, now);
     switch (verdict) {
       case 'ok':

@@ -1,5 +1,18 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import type { EventEnvelope } from '@pinhive/contracts';
+import type { EventEnvelope, LoginBlockReason } from '@pinhive/contracts';
+
+/** An operator's block on log-in (spec reasons 0-6), answered with its own message. */
+export interface LoginBlock {
+  reason: LoginBlockReason;
+  /** Reasons shown with a suspension. */
+  details: string[];
+  setAt: Date;
+}
+
+export interface Deactivation {
+  reason: 'guidelines_violation' | 'unusual_activity' | 'closure_request';
+  setAt: Date;
+}
 
 /** A user account as stored by auth. `pendingEvents` is the outbox (see kit/events/outbox.ts). */
 export interface UserDoc {
@@ -12,6 +25,8 @@ export interface UserDoc {
   birthday: Date;
   country: string | null;
   createdAt: Date;
+  loginBlock: LoginBlock | null;
+  deactivation: Deactivation | null;
   pendingEvents: EventEnvelope[];
 }
 
@@ -28,6 +43,8 @@ const userSchema = new Schema<UserDoc>(
     birthday: { type: Date, required: true },
     country: { type: String, default: null },
     createdAt: { type: Date, required: true },
+    loginBlock: { type: Schema.Types.Mixed, default: null },
+    deactivation: { type: Schema.Types.Mixed, default: null },
     // Stored as plain data: the envelopes are validated when they are built (kit newEvent).
     pendingEvents: { type: Schema.Types.Mixed, default: () => [] },
   },

@@ -25,6 +25,35 @@ export class UserRepository {
     await this.model.createIndexes();
   }
 
+  async findByEmail(email: string): Promise<UserDoc | null> {
+    return this.model.findOne({ email }).lean<UserDoc>().exec();
+  }
+
+  async findByUsername(username: string): Promise<UserDoc | null> {
+    return this.model.findOne({ username }).lean<UserDoc>().exec();
+  }
+
+  async findById(id: string): Promise<UserDoc | null> {
+    return this.model.findById(id).lean<UserDoc>().exec();
+  }
+
+  /** By email when the identifier has an @, else by username. */
+  async findByIdentifier(identifier: string): Promise<UserDoc | null> {
+    return identifier.includes('@') ? this.findByEmail(identifier) : this.findByUsername(identifier);
+  }
+
+  async setPasswordHash(id: string, passwordHash: string): Promise<void> {
+    await this.model.updateOne({ _id: id }, { $set: { passwordHash } }).exec();
+  }
+
+  async setLoginBlock(id: string, block: UserDoc['loginBlock']): Promise<void> {
+    await this.model.updateOne({ _id: id }, { $set: { loginBlock: block } }).exec();
+  }
+
+  async setDeactivation(id: string, deactivation: UserDoc['deactivation']): Promise<void> {
+    await this.model.updateOne({ _id: id }, { $set: { deactivation } }).exec();
+  }
+
   async emailExists(email: string): Promise<boolean> {
     return (await this.model.exists({ email })) !== null;
   }

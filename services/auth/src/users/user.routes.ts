@@ -1,17 +1,79 @@
-import { registerRequestSchema, registerResponseSchema } from '@pinhive/contracts';
-import { defineRoute } from '@pinhive/kit';
-import type { RegistrationService } from './registration.service';
+import {
+  SESSION_COOKIES, emailBodySchema, emailQuerySchema, emailValidationResponseSchema, meResponseSchema, registerRequestSchema, registerResponseSchema,
+} from '@pinhive/contracts';
+import { AppError, appError, defineRoute, requireViewer } from '@pinhive/kit';
+import { z } from 'zod';
+import type { RequestLimiter } from '../login/login.limiter';
+import { setSessionCookies, setUnderageCookie } from '../sessions/session.cookies';
+import type { CookieOptions } from '../sessions/session.routes';
+import type { SessionService } from '../sessions/session.service';
+import { checkEmail, normaliseEmail, type RegistrationService } from './registration.service';
+import { presentSessionUser } from './user.presenter';
+import type { UserRepository } from './user.repository';
 
-export function userRoutes(registration: RegistrationService) {
+export function userRoutes(deps: { registration: RegistrationService; users: UserRepository; sessions: SessionService; existsLimiter: RequestLimiter; cookies: CookieOptions }) {
+  const { registration, users, sessions, existsLimiter, cookies } = deps;
   return [
     defineRoute({
       method: 'post',
       path: '/v3/register/',
-      summary: 'Register with email, password and birthday',
+      summary: 'Register with email, password and birthday; logs the new account in',
       body: registerRequestSchema,
       response: registerResponseSchema,
       status: 201,
-      handler: async ({ body }) => ({ user: await registration.register(body) }),
+      handler: async ({ body, req, res }) => {
+        // Spec: once a browser was told it is under age, later sign-ups from it are refused.
+        if ((req.cookies as Record<string, unknown>)[SESSION_COOKIES.underage] === '1') throw appError('underage', { field: 'birthday' });
+        try {
+          const user = await registration.register(body);
+          setSessionCookies(res, await sessions.open(user, 'email'), cookies);
+          return { user };
+        } catch (err) {
+          if (err instanceof AppError && err.code === 'underage') setUnderageCookie(res, cookies.secure);
+          throw err;
+        }
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/v3/register/exists/',
+      summary: 'Whether an account uses this email (false: free); rate-limited per IP',
+      query: emailQuerySchema,
+      response: z.boolean(),
+      handler: async ({ query, req }) => {
+        await existsLimiter.consume(req.ip ?? 'unknown');
+        return users.emailExists(normaliseEmail(query.email));
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/v3/email/validation/',
+      summary: "Server-side email rules (format, ASCII, brand name)",
+      body: emailBodySchema,
+      response: emailValidationResponseSchema,
+      handler: async ({ body }) => {
+        try {
+          checkEmail(body.email);
+          return { is_valid: true };
+        } catch (err) {
+          if (err instanceof AppError) return { is_valid: false };
+          throw err;
+        }
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/v3/users/me/',
+      summary: 'The logged-in account',
+      response: meResponseSchema,
+      handler: async ({ req }) => {
+        const viewer = requireViewer(req);
+        // Access tokens are stateless; auth itself also honours a logout at once.
+        if (!(await sessions.isActive(viewer.sessionId))) throw appError('unauthorized');
+        const user = await users.findById(viewer.userId);
+        if (!user) throw appError('unauthorized');
+        return { ...presentSessionUser(user), viewer_type: viewer.viewerType, has_password: true };
+      },
     }),
   ];
 }

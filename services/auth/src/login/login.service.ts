@@ -1,0 +1,67 @@
+import bcrypt from 'bcryptjs';
+import { appError } from '@pinhive/kit';
+import type { LoginRequest } from '@pinhive/contracts';
+import type { RecoveryService } from '../recovery/recovery.service';
+import type { UserDoc } from '../users/user.model';
+import type { UserRepository } from '../users/user.repository';
+import { PASSWORD_MAX_BYTES } from '../users/password.rules';
+import type { LoginLimiter } from './login.limiter';
+
+/** The identifier as limits and look-ups see it: one key per mailbox or username. */
+export const normaliseIdentifier = (s: string): string => s.trim().toLowerCase();
+
+/**
+ * Email log-in. Order matters: a locked identifier or IP is refused before the password is
+ * looked at (the right password gets the same answer); an unknown account costs the same bcrypt
+ * work as a wrong password and gets the same answer; blocks are revealed only to the owner.
+ */
+export class LoginService {
+  private readonly dummyHash: Promise<string>;
+
+  constructor(
+    private readonly users: UserRepository,
+    private readonly limiter: LoginLimiter,
+    private readonly recovery: RecoveryService,
+    bcryptCost: number,
+  ) {
+    this.dummyHash = bcrypt.hash('not a real password, only spends the same time', bcryptCost);
+  }
+
+  async verify(input: Pick<LoginRequest, 'username_or_email' | 'password'>, ip: string): Promise<UserDoc> {
+    const identifier = normaliseIdentifier(input.username_or_email);
+    await this.limiter.assertNotLocked(identifier, ip);
+    const user = await this.users.findByIdentifier(identifier);
+    const matches = await bcrypt.compare(input.password, user?.passwordHash ?? (await this.dummyHash));
+    if (!user || !matches || Buffer.byteLength(input.password) > PASSWORD_MAX_BYTES) {
+      await this.limiter.recordFailure(identifier, ip);
+      throw appError('password_incorrect', { field: 'password' });
+    }
+    await this.limiter.recordSuccess(identifier);
+    await this.assertMayLogIn(user);
+    return user;
+  }
+
+  /** Operator blocks and deactivation, each answered as the spec's error catalogue says. */
+  private async assertMayLogIn(user: UserDoc): Promise<void> {
+    if (user.deactivation) throw appError('deactivated', { data: { reasons: [user.deactivation.reason] } });
+    const block = user.loginBlock;
+    if (!block) return;
+    switch (block.reason) {
+      case 'soft_banned':
+        throw appError('soft_banned');
+      case 'rate_limited':
+        throw appError('login_rate_limited');
+      case 'login_assistance':
+        await this.recovery.sendResetLink(user, 'assistance');
+        throw appError('login_assistance', { data: { email: user.email } });
+      case 'password_reset_sent':
+        throw appError('password_reset_sent', { data: { email: user.email } });
+      case 'prevent_facebook_register':
+        throw appError('prevent_facebook_register');
+      case 'prevent_google_register':
+        throw appError('prevent_google_register');
+      case 'suspended':
+        throw appError('suspended', { data: { reasons: block.details } });
+    }
+  }
+}

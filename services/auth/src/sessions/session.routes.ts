@@ -1,0 +1,62 @@
+import { SESSION_COOKIES } from '@pinhive/contracts';
+import { defineRoute } from '@pinhive/kit';
+import type { Request } from 'express';
+import { z } from 'zod';
+import type { SigningKeys } from '../keys/signing-keys';
+import type { UserRepository } from '../users/user.repository';
+import { clearSessionCookies, setSessionCookies } from './session.cookies';
+import { SessionService } from './session.service';
+
+export interface CookieOptions {
+  secure: boolean;
+  accessTtlSeconds: number;
+  refreshTtlSeconds: number;
+}
+
+export const refreshCookie = (req: Request): string | undefined => {
+  const v = (req.cookies as Record<string, unknown> | undefined)?.[SESSION_COOKIES.refresh];
+  return typeof v === 'string' ? v : undefined;
+};
+
+export function sessionRoutes(sessions: SessionService, users: UserRepository, keys: SigningKeys, cookies: CookieOptions) {
+  return [
+    defineRoute({
+      method: 'post',
+      path: '/v3/auth/refresh/',
+      summary: 'Rotate the refresh token and issue a new access token (cookies)',
+      response: z.object({ refreshed: z.literal(true) }),
+      handler: async ({ req, res }) => {
+        try {
+          const issued = await sessions.refresh(refreshCookie(req), async (id) => (await users.findById(id))?.username ?? null);
+          setSessionCookies(res, issued, cookies);
+          return { refreshed: true as const };
+        } catch (err) {
+          clearSessionCookies(res, cookies.secure);
+          throw err;
+        }
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/v3/logout/',
+      summary: 'End this session',
+      response: z.object({ logged_out: z.literal(true) }),
+      handler: async ({ req, res }) => {
+        const sessionId = req.viewer?.sessionId ?? SessionService.idOf(refreshCookie(req));
+        if (sessionId) await sessions.close(sessionId);
+        clearSessionCookies(res, cookies.secure);
+        return { logged_out: true as const };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/v3/auth/jwks/',
+      summary: 'Public keys that verify access tokens (JWKS)',
+      response: z.object({ keys: z.array(z.object({ kid: z.string() }).loose()) }),
+      handler: async () => {
+        await keys.load();
+        return keys.jwks();
+      },
+    }),
+  ];
+}

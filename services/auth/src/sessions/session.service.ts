@@ -1,0 +1,92 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { appError, newEvent } from '@pinhive/kit';
+import type { SigningKeys } from '../keys/signing-keys';
+import type { SessionDoc } from './session.model';
+import type { SessionRepository } from './session.repository';
+
+const hash = (secret: string) => createHash('sha256').update(secret).digest('base64url');
+
+/** A just-rotated secret presented again within this window is a race between tabs, not theft. */
+const ROTATION_GRACE_MS = 10_000;
+
+export interface IssuedSession {
+  sessionId: string;
+  access: string;
+  refresh: string;
+}
+
+export interface SessionUserRef {
+  id: string;
+  username: string;
+}
+
+/**
+ * Sessions: short-lived access tokens (ES256 JWT) and rotating refresh tokens. Presenting a
+ * refresh secret that was already rotated away revokes the whole session (reuse detection).
+ */
+export class SessionService {
+  constructor(
+    private readonly sessions: SessionRepository,
+    private readonly keys: SigningKeys,
+    private readonly opts: { refreshTtlSeconds: number; onStored: () => void; now?: () => Date },
+  ) {}
+
+  private now(): Date {
+    return this.opts.now?.() ?? new Date();
+  }
+
+  /** Opens a session; the `auth.user.logged-in.v1` event is stored with it (outbox). */
+  async open(user: SessionUserRef, method: SessionDoc['method']): Promise<IssuedSession> {
+    const now = this.now();
+    const id = randomUUID();
+    const secret = randomBytes(32).toString('base64url');
+    const event = newEvent('auth', 'auth.user.logged-in.v1', user.id, { userId: user.id, sessionId: id, method, loggedInAt: now.toISOString() });
+    await this.sessions.insert({
+      _id: id, userId: user.id, method, tokenHash: hash(secret), previousHash: null, rotatedAt: now, usedHashes: [],
+      createdAt: now, expiresAt: new Date(now.getTime() + this.opts.refreshTtlSeconds * 1000), revokedAt: null, revokedReason: null, pendingEvents: [event],
+    });
+    this.opts.onStored();
+    return { sessionId: id, access: await this.keys.sign({ userId: user.id, sessionId: id, username: user.username, viewerType: 'AUTH' }), refresh: `${id}.${secret}` };
+  }
+
+  /** Rotates a refresh token; answers 401 for anything but the current secret of a live session. */
+  async refresh(refreshToken: string | undefined, username: (userId: string) => Promise<string | null>): Promise<IssuedSession> {
+    const [id, secret] = (refreshToken ?? '').split('.');
+    if (!id || !secret) throw appError('unauthorized');
+    const now = this.now();
+    const newSecret = randomBytes(32).toString('base64url');
+    const rotated = await this.sessions.rotate(id, hash(secret), hash(newSecret), now);
+    if (!rotated) {
+      await this.onRejectedRefresh(id, hash(secret), now);
+      throw appError('unauthorized');
+    }
+    const name = await username(rotated.userId);
+    if (name === null) throw appError('unauthorized');
+    return { sessionId: id, access: await this.keys.sign({ userId: rotated.userId, sessionId: id, username: name, viewerType: 'AUTH' }), refresh: `${id}.${newSecret}` };
+  }
+
+  private async onRejectedRefresh(id: string, presented: string, now: Date): Promise<void> {
+    const session = await this.sessions.findById(id);
+    if (!session || session.revokedAt) return;
+    const raceWithOtherTab = session.previousHash === presented && now.getTime() - session.rotatedAt.getTime() < ROTATION_GRACE_MS;
+    if (!raceWithOtherTab && session.usedHashes.includes(presented)) await this.sessions.revoke(id, 'refresh_token_reuse', now);
+  }
+
+  async close(sessionId: string): Promise<void> {
+    await this.sessions.revoke(sessionId, 'logout', this.now());
+  }
+
+  /** Ends every session of an account (password reset, soft ban), optionally but one. */
+  async closeAll(userId: string, reason: string, exceptSessionId?: string): Promise<number> {
+    return this.sessions.revokeAllForUser(userId, reason, this.now(), exceptSessionId);
+  }
+
+  async isActive(sessionId: string): Promise<boolean> {
+    return this.sessions.isActive(sessionId, this.now());
+  }
+
+  /** The session id inside a refresh token (logout without a valid access token). */
+  static idOf(refreshToken: string | undefined): string | undefined {
+    return refreshToken?.split('.')[0] || undefined;
+  }
+}

@@ -1,0 +1,25 @@
+import { startService, type RunningService } from '@pinhive/kit';
+import { loadAuthConfig, type AuthConfig } from '../src/config';
+import { authService } from '../src/service';
+import { Browser } from '../../../test/support/browser';
+import { serviceEnv, servers, uniqueName, waitFor } from '../../../test/support/servers';
+
+/** An auth service on the real test servers, with its own database, topics and Redis keys. */
+export async function startAuth(extra: Record<string, string> = {}): Promise<RunningService<AuthConfig>> {
+  const auth = await startService(authService(loadAuthConfig({
+    ...serviceEnv(uniqueName('auth'), `${uniqueName('a')}.`), REDIS_URL: servers.redisUrl(), BCRYPT_COST: '10', ...extra,
+  })));
+  await waitFor(async () => ((await fetch(`${auth.url}/readyz`)).status === 200 ? true : undefined), 'auth ready', 30_000);
+  return auth;
+}
+
+export const adultBirthday = Date.UTC(1990, 4, 17) / 1000;
+export const newEmail = (tag = 'user') => `${uniqueName(tag)}@example.com`;
+
+/** Signs up a fresh account in a fresh browser; the browser is then logged in. */
+export async function signUp(auth: RunningService<AuthConfig>, email = newEmail(), password = 'correct horse 42') {
+  const browser = new Browser(auth.url);
+  const res = await browser.post('/v3/register/', { type: 'email', email, password, birthday: adultBirthday });
+  if (res.status !== 201) throw new Error(`sign-up failed: ${JSON.stringify(res.body)}`);
+  return { browser, email, password, user: (res.body.resource_response.data as { user: { id: string; username: string } }).user };
+}
