@@ -22,10 +22,12 @@ function externals() {
 
 export async function buildServices({ log = console.log } = {}) {
   const external = externals();
-  await Promise.all(SERVICES.map(async (s) => {
+  // Each service's entry point, plus auth's operator command (npm run admin).
+  const entries = [...SERVICES.map((s) => [s, 'main']), ['auth', 'admin']];
+  await Promise.all(entries.map(async ([s, entry]) => {
     await build({
-      entryPoints: [path.join(root, 'services', s, 'src', 'main.ts')],
-      outfile: path.join(root, 'services', s, 'dist', 'main.js'),
+      entryPoints: [path.join(root, 'services', s, 'src', `${entry}.ts`)],
+      outfile: path.join(root, 'services', s, 'dist', `${entry}.js`),
       bundle: true,
       platform: 'node',
       target: 'node20',

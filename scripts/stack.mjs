@@ -35,7 +35,8 @@ async function httpOk(url) {
   }
 }
 
-function serviceEnv(p, service) {
+/** The environment a service of the stack runs with (also used by the operator command). */
+export function serviceEnv(p, service) {
   const env = {
     PATH: process.env.PATH,
     NODE_ENV: p.name === 'dev' ? 'development' : 'test',
