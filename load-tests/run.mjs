@@ -10,7 +10,8 @@ import { paths } from '../infra/native/install.mjs';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const baseUrl = process.env.BASE_URL || 'http://localhost:8080';
 const runDir = path.resolve(here, '..', '.run', 'dev');
-const journey = path.join(here, 'journeys', 'signup-and-browse.js');
+const journeyName = process.env.JOURNEY || 'signup-and-browse';
+const journey = path.join(here, 'journeys', `${journeyName}.js`);
 const summaryFile = path.join(here, 'results', 'summary.json');
 
 const host = new URL(baseUrl).hostname;
@@ -50,13 +51,15 @@ const result = {
   requests: s.http_reqs.count,
   requestsPerSecond: +s.http_reqs.rate.toFixed(1),
   failedRate: s.http_req_failed.value,
+  journey: journeyName,
   profileMs: ms(s['http_req_duration{name:profile}']),
+  loginMs: ms(s['http_req_duration{name:login}']),
   registerMs: ms(s['http_req_duration{name:register}']),
   propagationMs: ms(s.profile_propagation_ms),
   memoryMiBBefore: before,
   memoryMiBAfter: after,
   memoryMiBTotalAfter: Object.values(after).reduce((a, b) => a + b, 0),
 };
-fs.writeFileSync(path.join(here, 'results', 'latest.json'), `${JSON.stringify(result, null, 2)}\n`);
+fs.writeFileSync(path.join(here, 'results', `${journeyName}.json`), `${JSON.stringify(result, null, 2)}\n`);
 console.log(JSON.stringify(result, null, 2));
 if (failed) process.exit(1);
