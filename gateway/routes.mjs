@@ -12,6 +12,7 @@ export const ROUTES = [
   { prefix: '/v3/users/me/', service: 'auth' },
   { prefix: '/v3/users/forgot_password/', service: 'auth' },
   { prefix: '/v3/users/reset_password/', service: 'auth' },
+  { prefix: '/v3/mfa/', service: 'auth' },
   { prefix: '/v3/dev/', service: 'auth' },
   // pins-boards: everything else under /v3 (users' profiles, pins, boards, follows, search)
   { prefix: '/v3/', service: 'pins-boards' },

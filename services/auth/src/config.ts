@@ -21,10 +21,13 @@ export const authConfigSchema = baseConfigSchema
     MAIL_TRANSPORT: z.enum(['smtp', 'dev-outbox']).default('dev-outbox'),
     SMTP_URL: z.string().regex(/^smtps?:\/\/.+/, 'must be smtp://host:port').optional(),
     MAIL_FROM: z.string().min(3).default('Pinhive <no-reply@pinhive.local>'),
+    /** Text messages (two-factor codes): the dev outbox, or none until a provider is wired. */
+    SMS_TRANSPORT: z.enum(['dev-outbox', 'none']).default('dev-outbox'),
   })
   .superRefine((c, ctx) => {
     if (c.MAIL_TRANSPORT === 'smtp' && !c.SMTP_URL) ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'required when MAIL_TRANSPORT=smtp' });
     // The dev outbox shows every user's mail to anyone: never in production.
+    if (c.NODE_ENV === 'production' && c.SMS_TRANSPORT === 'dev-outbox') ctx.addIssue({ code: 'custom', path: ['SMS_TRANSPORT'], message: 'dev-outbox is not allowed in production' });
     if (c.NODE_ENV === 'production' && c.MAIL_TRANSPORT === 'dev-outbox') ctx.addIssue({ code: 'custom', path: ['MAIL_TRANSPORT'], message: 'dev-outbox is not allowed in production; use smtp' });
   });
 export type AuthConfig = z.infer<typeof authConfigSchema>;

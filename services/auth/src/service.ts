@@ -5,6 +5,10 @@ import { LoginLimiter, RequestLimiter } from './login/login.limiter';
 import { LoginService } from './login/login.service';
 import { loginRoutes } from './login/login.routes';
 import { createMailer } from './messaging/mailer';
+import { createSmsSender } from './messaging/sms';
+import { MfaChallengeRepository } from './mfa/mfa-challenge.repository';
+import { MfaService } from './mfa/mfa.service';
+import { mfaRoutes } from './mfa/mfa.routes';
 import { DevOutboxRepository } from './messaging/dev-outbox.repository';
 import { devOutboxRoutes } from './messaging/dev-outbox.routes';
 import { RecoveryService } from './recovery/recovery.service';
@@ -52,16 +56,20 @@ export function authService(config: AuthConfig): ServiceDefinition<AuthConfig> {
         exists: new RequestLimiter(redis, { keyPrefix: 'exists_ip', points: 60, durationSeconds: 60 }),
         forgotIp: new RequestLimiter(redis, { keyPrefix: 'forgot_ip', points: 20, durationSeconds: 3600 }),
         forgotId: new RequestLimiter(redis, { keyPrefix: 'forgot_id', points: 5, durationSeconds: 3600 }),
+        mfaSends: new RequestLimiter(redis, { keyPrefix: 'mfa_send', points: 10, durationSeconds: 3600 }),
       };
+      const sms = createSmsSender({ transport: config.SMS_TRANSPORT, devOutbox, logger: ctx.logger });
+      const mfa = new MfaService(users, new MfaChallengeRepository(ctx.mongo), sms, limits.mfaSends);
       return {
         keyLookup: keys.lookup,
         checks: [{ name: 'signing-keys', check: async () => { await keys.load(); return keys.ready(); } }],
         routes: [
           ...userRoutes({ registration, users, sessions, existsLimiter: limits.exists, cookies }),
-          ...loginRoutes(login, sessions, cookies),
+          ...loginRoutes(login, mfa, sessions, cookies),
+          ...mfaRoutes(mfa, users, sessions),
           ...sessionRoutes(sessions, users, keys, cookies),
           ...recoveryRoutes(recovery, sessions, { perIp: limits.forgotIp, perIdentifier: limits.forgotId, login: loginLimiter }, cookies),
-          ...(config.MAIL_TRANSPORT === 'dev-outbox' ? devOutboxRoutes(devOutbox) : []),
+          ...(config.MAIL_TRANSPORT === 'dev-outbox' || config.SMS_TRANSPORT === 'dev-outbox' ? devOutboxRoutes(devOutbox) : []),
         ],
       };
     },

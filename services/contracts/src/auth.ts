@@ -8,7 +8,8 @@ import { sessionUserSchema } from './users';
 export const loginRequestSchema = z.object({
   username_or_email: z.string({ error: "You missed a spot! Don't forget to add your email." }).trim().min(1, "You missed a spot! Don't forget to add your email.").max(254),
   password: z.string({ error: 'The password you entered is incorrect.' }).max(1024),
-  mfa_token: z.string().max(16).optional(),
+  /** The 6-digit code sent by SMS, on the second step of a two-factor log-in. */
+  mfa_token: z.string().trim().max(16).optional(),
   mfa_resend: z.boolean().optional(),
   account_switch: z.boolean().optional(),
   recaptchaV2Token: z.string().max(4096).optional(),
@@ -66,5 +67,17 @@ export const devMessageSchema = z.object({
 export type DevMessage = z.infer<typeof devMessageSchema>;
 
 /** Cookie and header names the web app and the services agree on. */
-export const SESSION_COOKIES = { access: 'ph_access', refresh: 'ph_refresh', csrf: 'csrftoken', underage: 'ph_underage' } as const;
+export const SESSION_COOKIES = { access: 'ph_access', refresh: 'ph_refresh', csrf: 'csrftoken', underage: 'ph_underage', mfa: 'ph_mfa' } as const;
 export const CSRF_HEADER = 'x-csrftoken';
+
+/** Two-factor codes: 6 digits. */
+export const MFA_CODE_FORMAT = /^\d{6}$/;
+
+export const mfaPhoneRequestSchema = z.object({
+  phone_number: z.string().trim().min(1, 'Enter a phone number with its country code, for example +44 7700 900123.').max(32),
+});
+export const mfaVerifyRequestSchema = z.object({
+  code: z.string({ error: "You missed a spot! Don't forget to add your verification code." }).trim().min(1, "You missed a spot! Don't forget to add your verification code.").regex(MFA_CODE_FORMAT, "Hmm...that doesn't look like a verification code."),
+});
+export const mfaStatusSchema = z.object({ enabled: z.boolean(), phone_number_end: z.string().nullable(), pending: z.boolean() });
+export type MfaStatus = z.infer<typeof mfaStatusSchema>;

@@ -54,6 +54,12 @@ export const errorCatalogue = {
   prevent_google_register: { status: 403, message: "We couldn't match your Google account to any account. Try resetting your password instead." },
   suspended: { status: 403, message: 'Your account has been suspended.' },
   deactivated: { status: 403, message: 'Your account has been deactivated.' },
+  mfa_required: { status: 401, message: 'Two-factor authentication required' },
+  mfa_code_invalid: { status: 401, message: "That code isn't right. Check it, or send a new one." },
+  mfa_code_expired: { status: 401, message: 'That code has expired or was used up. Send a new one.' },
+  mfa_code_format: { status: 400, message: "Hmm...that doesn't look like a verification code." },
+  phone_invalid: { status: 400, message: 'Enter a phone number with its country code, for example +44 7700 900123.' },
+  sms_unavailable: { status: 503, message: "Sorry! We can't send text messages right now." },
   reset_token_invalid: { status: 400, message: 'This link has expired or was already used. Ask for a new one.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

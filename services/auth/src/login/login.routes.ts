@@ -1,12 +1,15 @@
-import { loginRequestSchema, loginResponseSchema } from '@pinhive/contracts';
-import { defineRoute } from '@pinhive/kit';
+import { SESSION_COOKIES, loginRequestSchema, loginResponseSchema } from '@pinhive/contracts';
+import { appError, defineRoute } from '@pinhive/kit';
+import type { MfaService } from '../mfa/mfa.service';
 import { setSessionCookies } from '../sessions/session.cookies';
 import type { CookieOptions } from '../sessions/session.routes';
 import type { SessionService } from '../sessions/session.service';
 import { presentSessionUser } from '../users/user.presenter';
 import type { LoginService } from './login.service';
 
-export function loginRoutes(login: LoginService, sessions: SessionService, cookies: CookieOptions) {
+const mfaCookie = { httpOnly: true, sameSite: 'lax' as const, path: '/v3/', maxAge: 10 * 60 * 1000 };
+
+export function loginRoutes(login: LoginService, mfa: MfaService, sessions: SessionService, cookies: CookieOptions) {
   return [
     defineRoute({
       method: 'post',
@@ -16,7 +19,19 @@ export function loginRoutes(login: LoginService, sessions: SessionService, cooki
       response: loginResponseSchema,
       handler: async ({ body, req, res }) => {
         const user = await login.verify(body, req.ip ?? 'unknown');
-        setSessionCookies(res, await sessions.open({ id: user._id, username: user.username }, 'email'), cookies);
+        let method: 'email' | 'multifactor' = 'email';
+        if (user.mfa) {
+          // The code's challenge is bound to this attempt by an httpOnly cookie.
+          const challengeId = (req.cookies as Record<string, unknown>)[SESSION_COOKIES.mfa];
+          const outcome = await mfa.atLogin(user, typeof challengeId === 'string' ? challengeId : undefined, body);
+          if (outcome.kind === 'challenge') {
+            res.cookie(SESSION_COOKIES.mfa, outcome.challengeId, { ...mfaCookie, secure: cookies.secure });
+            throw appError('mfa_required', { data: { phone_number_end: outcome.phoneNumberEnd } });
+          }
+          res.clearCookie(SESSION_COOKIES.mfa, { ...mfaCookie, maxAge: undefined, secure: cookies.secure });
+          method = 'multifactor';
+        }
+        setSessionCookies(res, await sessions.open({ id: user._id, username: user.username }, method), cookies);
         return { user: presentSessionUser(user) };
       },
     }),

@@ -8,7 +8,7 @@ import type { EventEnvelope } from '@pinhive/contracts';
 export interface SessionDoc {
   _id: string;
   userId: string;
-  method: 'email' | 'switch_account';
+  method: 'email' | 'multifactor' | 'switch_account';
   tokenHash: string;
   previousHash: string | null;
   rotatedAt: Date;

@@ -53,7 +53,7 @@ export class RegistrationService {
       try {
         await this.users.insert({
           _id: id, email, username, firstName, lastName, passwordHash,
-          birthday: new Date(input.birthday * 1000), country: input.country ?? null, createdAt: now, loginBlock: null, deactivation: null, pendingEvents: [event],
+          birthday: new Date(input.birthday * 1000), country: input.country ?? null, createdAt: now, loginBlock: null, deactivation: null, mfa: null, mfaPending: null, pendingEvents: [event],
         });
       } catch (err) {
         if (err instanceof DuplicateKeyError && err.field === 'username') continue;

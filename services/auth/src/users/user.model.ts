@@ -9,6 +9,19 @@ export interface LoginBlock {
   setAt: Date;
 }
 
+/** Two-factor by phone: the confirmed number, and a number waiting for its code. */
+export interface Mfa {
+  phone: string;
+  enabledAt: Date;
+}
+export interface MfaPending {
+  phone: string;
+  salt: string;
+  codeHash: string;
+  expiresAt: Date;
+  attempts: number;
+}
+
 export interface Deactivation {
   reason: 'guidelines_violation' | 'unusual_activity' | 'closure_request';
   setAt: Date;
@@ -27,6 +40,8 @@ export interface UserDoc {
   createdAt: Date;
   loginBlock: LoginBlock | null;
   deactivation: Deactivation | null;
+  mfa: Mfa | null;
+  mfaPending: MfaPending | null;
   pendingEvents: EventEnvelope[];
 }
 
@@ -45,6 +60,8 @@ const userSchema = new Schema<UserDoc>(
     createdAt: { type: Date, required: true },
     loginBlock: { type: Schema.Types.Mixed, default: null },
     deactivation: { type: Schema.Types.Mixed, default: null },
+    mfa: { type: Schema.Types.Mixed, default: null },
+    mfaPending: { type: Schema.Types.Mixed, default: null },
     // Stored as plain data: the envelopes are validated when they are built (kit newEvent).
     pendingEvents: { type: Schema.Types.Mixed, default: () => [] },
   },

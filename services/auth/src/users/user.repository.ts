@@ -50,6 +50,10 @@ export class UserRepository {
     await this.model.updateOne({ _id: id }, { $set: { loginBlock: block } }).exec();
   }
 
+  async setMfa(id: string, fields: Partial<Pick<UserDoc, 'mfa' | 'mfaPending'>>): Promise<void> {
+    await this.model.updateOne({ _id: id }, { $set: fields }).exec();
+  }
+
   async setDeactivation(id: string, deactivation: UserDoc['deactivation']): Promise<void> {
     await this.model.updateOne({ _id: id }, { $set: { deactivation } }).exec();
   }
