@@ -1,8 +1,11 @@
 import { createBrowserRouter } from 'react-router';
 import { AppLayout } from './components/AppLayout';
+import { BusinessCreatePage } from './pages/BusinessCreatePage';
+import { DevOutboxPage } from './pages/DevOutboxPage';
 import { HomePage } from './pages/HomePage';
-import { LoginSoonPage } from './pages/LoginSoonPage';
+import { LoginPage } from './pages/LoginPage';
 import { NotFoundPage } from './pages/NotFoundPage';
+import { PasswordResetPage } from './pages/PasswordResetPage';
 import { ProfilePage } from './pages/ProfilePage';
 import { RouteErrorPage } from './pages/RouteErrorPage';
 import { SignupPage } from './pages/SignupPage';
@@ -21,7 +24,10 @@ export const router = createBrowserRouter([
         children: [
           { index: true, element: <HomePage /> },
           { path: 'signup', element: <SignupPage /> },
-          { path: 'login', element: <LoginSoonPage /> },
+          { path: 'login', element: <LoginPage /> },
+          { path: 'password/reset', element: <PasswordResetPage /> },
+          { path: 'business/create', element: <BusinessCreatePage /> },
+          { path: 'dev/outbox', element: <DevOutboxPage /> },
           { path: ':username', element: <ProfilePage /> },
           { path: '*', element: <NotFoundPage /> },
         ],

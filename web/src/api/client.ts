@@ -1,48 +1,9 @@
-import type { ErrorBody, ResourceResponse } from '@pinhive/contracts';
+import type { ResourceResponse } from '@pinhive/contracts';
 import type { z } from 'zod';
-import i18n from '../i18n';
+import { ApiError, NetworkError, unreadable } from './apiError';
+import { csrfHeaders, fetchCsrfCookie } from './csrf';
 
-/** A failure the gateway or a service answered with (or an unreadable answer). */
-export class ApiError extends Error {
-  override readonly name: string = 'ApiError';
-  readonly code: string;
-  readonly http_status: number;
-  readonly message_detail: string | null;
-  readonly data: Record<string, unknown> | undefined;
-
-  constructor(body: ErrorBody) {
-    super(body.message);
-    this.code = body.code;
-    this.http_status = body.http_status;
-    this.message_detail = body.message_detail;
-    this.data = body.data;
-  }
-
-  /** The field the server blamed (`error.data.field`), if it named one. */
-  get field(): string | undefined {
-    const field = this.data?.['field'];
-    return typeof field === 'string' ? field : undefined;
-  }
-}
-
-/** The request never got an answer (offline, gateway down, aborted by the browser). */
-export class NetworkError extends ApiError {
-  override readonly name = 'NetworkError';
-
-  constructor(cause: unknown) {
-    super({ code: 'network_error', message: i18n.t('errors.generic'), message_detail: null, http_status: 0 });
-    this.cause = cause;
-  }
-}
-
-export function isApiError(error: unknown): error is ApiError {
-  return error instanceof ApiError;
-}
-
-/** True when the server said 404 (envelope or not). */
-export function isNotFound(error: unknown): boolean {
-  return isApiError(error) && error.http_status === 404;
-}
+export { ApiError, NetworkError, isApiError, isNotFound, isUnauthorized } from './apiError';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -54,18 +15,57 @@ export interface RequestOptions<T> {
   schema?: z.ZodType<T>;
 }
 
+/** Where the session is renewed when the access token has expired. */
+export const REFRESH_PATH = '/v3/auth/refresh/';
+
 /**
  * Calls the gateway (same origin, relative path such as `/v3/register/`) and returns
  * `resource_response.data`. Throws `ApiError` with the failure envelope's code, message,
  * http_status and data; `NetworkError` when no answer came back.
+ *
+ * Sessions: non-GET requests carry the CSRF header. A 401 `token_expired` renews the session
+ * (`POST /v3/auth/refresh/`, shared by concurrent callers) and retries once; if the renewal is
+ * refused, its 401 is thrown (the viewer is anonymous). A 403 `csrf_failed` fetches a fresh
+ * token and retries once.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  try {
+    return await send(path, options);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    if (error.code === 'token_expired') {
+      await refreshSession();
+      return send(path, options);
+    }
+    if (error.code === 'csrf_failed' && (options.method ?? 'GET') !== 'GET') {
+      await fetchCsrfCookie();
+      return send(path, options);
+    }
+    throw error;
+  }
+}
+
+let refreshing: Promise<void> | null = null;
+
+/** Renews the session cookies once for every request that found its access token expired. */
+export function refreshSession(): Promise<void> {
+  refreshing ??= send(REFRESH_PATH, { method: 'POST' })
+    .then(() => undefined)
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
+}
+
+/** One request, no retries. */
+async function send<T>(path: string, options: RequestOptions<T>): Promise<T> {
   const { method = 'GET', body, signal, schema } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
   let response: Response;
   try {
+    if (method !== 'GET') Object.assign(headers, await csrfHeaders());
     response = await fetch(path, {
       method,
       headers,
@@ -99,13 +99,4 @@ async function readEnvelope<T>(response: Response): Promise<ResourceResponse<T> 
   } catch {
     return null;
   }
-}
-
-function unreadable(httpStatus: number, detail: string): ApiError {
-  return new ApiError({
-    code: httpStatus === 404 ? 'not_found' : 'bad_response',
-    message: i18n.t('errors.generic'),
-    message_detail: detail,
-    http_status: httpStatus,
-  });
 }

@@ -1,37 +1,50 @@
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { emailExists, logIn, validateEmailRemotely } from '../api/auth';
 import { registerUser } from '../api/users';
-import { isApiError } from '../api/client';
-import { TextField } from '../components/TextField';
 import { Spinner } from '../components/Spinner';
-import { buildRegisterRequest } from './registration';
-import {
-  latestBirthday,
-  SIGNUP_FIELDS,
-  validateSignup,
-  type SignupErrors,
-  type SignupField,
-  type SignupValues,
-} from './validation';
+import { busyProps } from '../components/busy';
+import { TextField } from '../components/TextField';
+import { useRecovery } from '../recovery/recoveryContext';
+import { ERROR_TOAST_MS } from '../recovery/useResetEmail';
+import { useToast } from '../toast/toastContext';
+import { EmailField } from './EmailField';
+import type { FormMessage } from './formMessage';
+import { FormMessageText } from './FormMessageText';
+import { describeSignupFailure, runEmailSignup, type SignupCalls } from './signupFlow';
+import type { AuthVariant } from './targets';
+import { hasUnderageFlag } from './underage';
+import { useAuthSuccess } from './useAuthSuccess';
+import { useForgotPassword } from './useForgotPassword';
+import { latestBirthday, SIGNUP_FIELDS, validateSignup, type SignupField, type SignupValues } from './validation';
 
-/** A failure from the server: at a field when `error.data.field` names one of ours, else above the form. */
-type ServerError = { field?: SignupField; message: string };
+type Messages = Partial<Record<SignupField, FormMessage>>;
 
-const EMPTY: SignupValues = { email: '', password: '', birthday: '' };
+const CALLS: SignupCalls = { emailExists, validateEmail: validateEmailRemotely, logIn, register: registerUser };
 
-function isSignupField(value: unknown): value is SignupField {
-  return typeof value === 'string' && (SIGNUP_FIELDS as readonly string[]).includes(value);
+interface SignupFormProps {
+  variant: AuthVariant;
+  /** The server refused the birthday as under age: the card shows UnderageConfirmation. */
+  onUnderage: () => void;
 }
 
-/** The email sign-up form: client rules first, then `POST /v3/register/`, then the new profile. */
-export function SignupForm() {
+/**
+ * The email sign-up form (spec section 4): client rules, then `runEmailSignup` (exists? log in :
+ * validate, register). A browser flagged under age (cookie `ph_underage=1`) sees the
+ * not-eligible message with the birthday and the button disabled.
+ */
+export function SignupForm({ variant, onUnderage }: SignupFormProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [values, setValues] = useState<SignupValues>(EMPTY);
-  const [errors, setErrors] = useState<SignupErrors>({});
-  const [serverError, setServerError] = useState<ServerError | null>(null);
+  const id = useId();
+  const recovery = useRecovery();
+  const toast = useToast();
+  const success = useAuthSuccess(variant);
+  const forgot = useForgotPassword();
+  const [blocked] = useState(() => hasUnderageFlag());
+  const [values, setValues] = useState<SignupValues>({ email: '', password: '', birthday: '' });
+  const [errors, setErrors] = useState<Messages>({});
+  const [alert, setAlert] = useState<FormMessage | null>(null);
   const inputs = {
     email: useRef<HTMLInputElement>(null),
     password: useRef<HTMLInputElement>(null),
@@ -46,96 +59,126 @@ export function SignupForm() {
     focusNext.current = null;
   });
 
-  const register = useMutation({
-    mutationFn: registerUser,
-    onSuccess: ({ user }) => {
-      void navigate(`/${user.username}`, { state: { justRegistered: true } });
-    },
-    onError: (error) => {
-      const field = isApiError(error) ? error.field : undefined;
-      const message = isApiError(error) ? error.message : t('errors.generic');
-      if (isSignupField(field)) {
-        setServerError({ field, message });
-        focusNext.current = field;
-      } else {
-        setServerError({ message });
+  const showAt = (field: SignupField, message: FormMessage) => {
+    setErrors({ [field]: message });
+    focusNext.current = field;
+  };
+
+  const signup = useMutation({
+    mutationFn: (form: SignupValues) => runEmailSignup(form, CALLS),
+    onSuccess: async (outcome, form) => {
+      switch (outcome.type) {
+        case 'registered':
+          return success.registered(outcome.user);
+        case 'logged_in':
+          return success.loggedIn();
+        case 'email_not_valid':
+          return showAt('email', { source: 'validation', code: 'email_not_valid' });
+        case 'failed':
+          break;
+      }
+      const failure = describeSignupFailure(outcome.step, outcome.error, form.email.trim());
+      switch (failure.type) {
+        case 'underage':
+          return onUnderage();
+        case 'field':
+          return showAt(failure.field, failure.message);
+        case 'alert':
+          return setAlert(failure.message);
+        case 'recovery':
+          return recovery.open(failure.recovery);
+        case 'toast': {
+          const text = failure.message.source === 'server' ? failure.message.text : t('errors.generic');
+          return toast.show({ message: text, durationMs: ERROR_TOAST_MS, tone: 'error' });
+        }
       }
     },
+    onError: () => setAlert({ source: 'error', code: 'generic' }),
   });
 
-  const onChange = (field: SignupField) => (event: ChangeEvent<HTMLInputElement>) => {
-    const value = event.target.value;
+  const change = (field: SignupField) => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
-    setServerError((current) => (current?.field === field ? null : current));
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (register.isPending) return;
+    if (signup.isPending || blocked) return;
     const found = validateSignup(values);
-    setErrors(found);
-    setServerError(null);
-    const firstInvalid = SIGNUP_FIELDS.find((field) => found[field]);
+    const messages: Messages = {};
+    for (const field of SIGNUP_FIELDS) {
+      const code = found[field];
+      if (code) messages[field] = { source: 'validation', code };
+    }
+    setErrors(messages);
+    setAlert(null);
+    const firstInvalid = SIGNUP_FIELDS.find((field) => messages[field]);
     if (firstInvalid) {
       focusNext.current = firstInvalid;
       return;
     }
-    register.mutate(buildRegisterRequest(values));
+    signup.mutate(values);
   };
 
-  const errorFor = (field: SignupField): string | undefined => {
-    const code = errors[field];
-    if (code) return t(`validation.${code}`);
-    return serverError?.field === field ? serverError.message : undefined;
+  const errorFor = (field: SignupField) => {
+    const message = errors[field];
+    if (!message) return undefined;
+    return (
+      <FormMessageText
+        message={message}
+        reset={{ email: values.email.trim(), start: () => forgot.mutate(values.email.trim()), busy: forgot.isPending }}
+      />
+    );
   };
 
-  const busy = register.isPending;
+  const busy = signup.isPending;
   return (
-    <form className="signup-form" noValidate onSubmit={onSubmit}>
-      {serverError && !serverError.field ? (
-        <div className="form-alert" role="alert">
-          {serverError.message}
+    <form className="auth-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
+      {blocked ? (
+        <div className="form-alert" role="status">
+          {t('errors.underage')}
         </div>
       ) : null}
-      <TextField
+      {alert ? (
+        <div className="form-alert" role="alert">
+          <FormMessageText message={alert} />
+        </div>
+      ) : null}
+      <EmailField
         ref={inputs.email}
-        id="signup-email"
-        name="email"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
+        id={`${id}-email`}
         label={t('auth.signup.email')}
         placeholder={t('auth.signup.emailPlaceholder')}
         value={values.email}
-        onChange={onChange('email')}
+        onChange={change('email')}
         error={errorFor('email')}
       />
       <TextField
         ref={inputs.password}
-        id="signup-password"
+        id={`${id}-password`}
         name="password"
         type="password"
         autoComplete="new-password"
         label={t('auth.signup.password')}
         placeholder={t('auth.signup.passwordPlaceholder')}
         value={values.password}
-        onChange={onChange('password')}
+        onChange={(event) => change('password')(event.target.value)}
         error={errorFor('password')}
       />
       <TextField
         ref={inputs.birthday}
-        id="signup-birthday"
+        id={`${id}-birthday`}
         name="birthday"
         type="date"
         autoComplete="bday"
         max={latestBirthday()}
         label={t('auth.signup.birthday')}
         value={values.birthday}
-        onChange={onChange('birthday')}
+        onChange={(event) => change('birthday')(event.target.value)}
         error={errorFor('birthday')}
+        disabled={blocked}
       />
-      <button type="submit" className="button button--primary button--block" disabled={busy} aria-busy={busy}>
+      <button type="submit" className="button button--primary button--block" disabled={blocked} {...busyProps(busy)}>
         {busy ? <Spinner /> : null}
         <span>{t('auth.signup.submit')}</span>
       </button>

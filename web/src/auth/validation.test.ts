@@ -6,6 +6,7 @@ import {
   validateBirthday,
   validateEmail,
   validatePassword,
+  validateLogin,
   validateSignup,
 } from './validation';
 
@@ -76,5 +77,20 @@ describe('validateSignup', () => {
   });
   it('passes a complete form', () => {
     expect(validateSignup({ email: 'ada@example.com', password: 'secret1', birthday: '1990-06-15' }, NOW)).toEqual({});
+  });
+});
+
+describe('validateLogin', () => {
+  it('needs an email and a password', () => {
+    expect(validateLogin({ email: '', password: '' })).toEqual({ email: 'email_required', password: 'password_required' });
+  });
+  it('checks the email format', () => {
+    expect(validateLogin({ email: 'ada@example', password: 'secret1' })).toEqual({ email: 'email_format' });
+  });
+  it('calls a password under 6 characters incorrect without asking the server', () => {
+    expect(validateLogin({ email: 'ada@example.com', password: '12345' })).toEqual({ password: 'login_password_incorrect' });
+  });
+  it('passes a complete form', () => {
+    expect(validateLogin({ email: ' ada@example.com ', password: 'secret1' })).toEqual({});
   });
 });

@@ -19,7 +19,11 @@ export type SignupErrorCode =
   | 'password_required'
   | 'password_too_short'
   | 'birthday_required'
-  | 'birthday_invalid';
+  | 'birthday_invalid'
+  /** The backend email validation said no (`is_valid: false`). */
+  | 'email_not_valid'
+  /** Log-in only: a password too short to be anyone's ("The password you entered is incorrect."). */
+  | 'login_password_incorrect';
 
 export interface SignupValues {
   email: string;
@@ -32,7 +36,6 @@ export type SignupErrors = Partial<Record<SignupField, SignupErrorCode>>;
 
 /** Field order on the form: the first invalid one gets the focus. */
 export const SIGNUP_FIELDS: readonly SignupField[] = ['email', 'password', 'birthday'];
-
 
 export function validateEmail(raw: string): SignupErrorCode | undefined {
   const email = raw.trim();
@@ -80,5 +83,27 @@ export function validateSignup(values: SignupValues, now: Date = new Date()): Si
   if (email) errors.email = email;
   if (password) errors.password = password;
   if (birthday) errors.birthday = birthday;
+  return errors;
+}
+
+export type LoginField = 'email' | 'password';
+export interface LoginValues {
+  email: string;
+  password: string;
+}
+export type LoginErrors = Partial<Record<LoginField, SignupErrorCode>>;
+export const LOGIN_FIELDS: readonly LoginField[] = ['email', 'password'];
+
+/**
+ * The log-in form's rules: the email as on sign-up; a password is required, and one shorter than
+ * any account can have is "incorrect" without asking the server (spec section 5). Non-ASCII
+ * passwords go to the server, which answers that they are incorrect.
+ */
+export function validateLogin(values: LoginValues): LoginErrors {
+  const errors: LoginErrors = {};
+  const email = validateEmail(values.email);
+  if (email) errors.email = email;
+  if (values.password === '') errors.password = 'password_required';
+  else if (values.password.length < PASSWORD_MIN_LENGTH) errors.password = 'login_password_incorrect';
   return errors;
 }

@@ -1,10 +1,27 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { AuthModalProvider } from '../auth/AuthModalProvider';
+import { RecoveryProvider } from '../recovery/RecoveryProvider';
+import { useAecParam } from '../recovery/useAecParam';
+import { ToastProvider } from '../toast/ToastProvider';
 import { TopBar } from './TopBar';
 
-/** Every page: skip link, top bar, then the route's content in `<main>`. */
+/** Every page: skip link, top bar, then the route's content in `<main>`; the app's modals and toasts. */
 export function AppLayout() {
+  return (
+    <ToastProvider>
+      <RecoveryProvider>
+        <AuthModalProvider>
+          <Shell />
+        </AuthModalProvider>
+      </RecoveryProvider>
+    </ToastProvider>
+  );
+}
+
+function Shell() {
   const { t } = useTranslation();
+  useAecParam();
   return (
     <>
       <a className="skip-link" href="#main">

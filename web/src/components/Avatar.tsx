@@ -1,7 +1,7 @@
 interface AvatarProps {
   name: string;
   imageUrl: string | null;
-  size?: 'medium' | 'large';
+  size?: 'small' | 'medium' | 'large';
 }
 
 /** The person's picture, or the first letter of their name in a circle. Decorative: the name is nearby. */

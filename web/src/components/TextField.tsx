@@ -1,18 +1,21 @@
-import type { InputHTMLAttributes, Ref } from 'react';
+import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
 
-interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'children'> {
   id: string;
   label: string;
   /** The message shown under the field; marks the input invalid and describes it. */
-  error?: string | undefined;
+  error?: ReactNode;
+  /** Shown under the field and its error (a hint such as the email typo suggestion). */
+  after?: ReactNode;
   ref?: Ref<HTMLInputElement>;
 }
 
 /** A labelled input with its error message under it. */
-export function TextField({ id, label, error, ref, className, ...input }: TextFieldProps) {
+export function TextField({ id, label, error, after, ref, className, ...input }: TextFieldProps) {
   const errorId = `${id}-error`;
+  const invalid = error !== undefined && error !== null && error !== false;
   return (
-    <div className={`field${error ? ' field--invalid' : ''}`}>
+    <div className={`field${invalid ? ' field--invalid' : ''}`}>
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
@@ -21,18 +24,19 @@ export function TextField({ id, label, error, ref, className, ...input }: TextFi
         ref={ref}
         id={id}
         className={`field__input${className ? ` ${className}` : ''}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-invalid={invalid ? true : undefined}
+        aria-describedby={invalid ? errorId : undefined}
       />
-      {error ? (
-        <p className="field__error" id={errorId}>
+      {invalid ? (
+        <div className="field__error" id={errorId}>
           <svg className="field__error-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
             <circle cx="8" cy="8" r="8" fill="currentColor" />
             <path d="M7 3.5h2l-.3 6H7.3zM8 10.6a1.2 1.2 0 1 1 0 2.4 1.2 1.2 0 0 1 0-2.4" fill="#fff" />
           </svg>
           <span>{error}</span>
-        </p>
+        </div>
       ) : null}
+      {after}
     </div>
   );
 }

@@ -15,6 +15,7 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
   interpolation: { escapeValue: false, defaultVariables: { product: PRODUCT_NAME } },
   returnNull: false,
+  showSupportNotice: false,
 });
 
 export default i18n;

@@ -4,6 +4,7 @@ import { usernameSchema } from '@pinhive/contracts';
 import { isNotFound } from '../api/client';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { Spinner } from '../components/Spinner';
+import { busyProps } from '../components/busy';
 import { StatusView } from '../components/StatusView';
 import { ProfileHeader, ProfileHeaderSkeleton } from '../profile/ProfileHeader';
 import { useProfile } from '../profile/useProfile';
@@ -66,7 +67,7 @@ function Profile({ username }: { username: string }) {
         role="alert"
         title={t('errors.generic')}
         action={
-          <button type="button" className="button button--secondary" onClick={retry} disabled={query.isFetching}>
+          <button type="button" className="button button--secondary" onClick={() => query.isFetching || retry()} {...busyProps(query.isFetching)}>
             {query.isFetching ? <Spinner /> : null}
             <span>{t('common.tryAgain')}</span>
           </button>

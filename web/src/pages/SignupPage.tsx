@@ -1,14 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { AuthCard } from '../auth/AuthCard';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { AuthPage } from './AuthPage';
 
-/** `/signup`: the sign-up card as a full page. */
+/** `/signup`: the sign-up view of the auth card as a full page. */
 export function SignupPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('titles.signup'));
-  return (
-    <div className="page page--auth">
-      <AuthCard view="signup" variant="page" />
-    </div>
-  );
+  return <AuthPage view="signup" />;
 }

@@ -4,19 +4,19 @@ import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { StatusView } from '../components/StatusView';
 import { LogoMark } from '../components/Logo';
 
-/** `/login`: a placeholder until log-in exists. It does not pretend to log anyone in. */
-export function LoginSoonPage() {
+/** `/business/create`: business accounts come later; says so plainly and offers a personal account. */
+export function BusinessCreatePage() {
   const { t } = useTranslation();
-  useDocumentTitle(t('titles.login'));
+  useDocumentTitle(t('titles.business'));
   return (
     <div className="page">
       <StatusView
         visual={<LogoMark size={48} />}
-        title={t('auth.loginSoon.title')}
-        body={t('auth.loginSoon.body')}
+        title={t('business.title')}
+        body={t('business.body')}
         action={
           <Link to="/signup" className="button button--primary">
-            {t('auth.loginSoon.cta')}
+            {t('business.cta')}
           </Link>
         }
       />

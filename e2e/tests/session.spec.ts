@@ -1,0 +1,47 @@
+import { expect, test } from '@playwright/test';
+import { uniqueEmail, yearsAgo } from './support/accounts';
+import { logOutFromTopBar, profileLink, submitLogin } from './support/auth';
+
+test('sign up, log out, log in through the modal, still logged in after a reload', async ({ page }) => {
+  const email = uniqueEmail('ada');
+  const password = 'correct-horse-42';
+
+  await page.goto('/signup');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Create a password').fill(password);
+  await page.getByLabel('Birthdate').fill(yearsAgo(30));
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  // Lands on the new profile; the top bar shows the first name and a way out.
+  await expect(page).toHaveURL(/\/[a-z0-9_]{3,30}$/);
+  await expect(profileLink(page, 'Ada')).toBeVisible();
+  const profilePath = new URL(page.url()).pathname;
+  await expect(profileLink(page, 'Ada')).toHaveAttribute('href', profilePath);
+  await expect(page.getByRole('heading', { level: 1, name: 'Ada' })).toBeVisible({ timeout: 20_000 });
+
+  await logOutFromTopBar(page);
+  await expect(profileLink(page, 'Ada')).toHaveCount(0);
+
+  // "Log in" opens the card as a modal over the profile, with the focus inside.
+  const opener = page.getByRole('banner').getByRole('button', { name: 'Log in' });
+  await opener.click();
+  const dialog = page.getByRole('dialog', { name: 'Welcome to Pinhive' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toHaveAttribute('aria-modal', 'true');
+  await expect(dialog.getByLabel('Email')).toBeFocused();
+
+  // Escape closes it and gives the focus back to the opener; open it again to log in.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+  await opener.click();
+
+  expect(await submitLogin(dialog, page, email, password)).toBe(200);
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`${profilePath}$`));
+  await expect(profileLink(page, 'Ada')).toBeVisible();
+
+  await page.reload();
+  await expect(profileLink(page, 'Ada')).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Log out' })).toBeVisible();
+});

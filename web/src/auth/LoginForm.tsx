@@ -1,0 +1,136 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { logIn } from '../api/auth';
+import { Spinner } from '../components/Spinner';
+import { busyProps } from '../components/busy';
+import { TextField } from '../components/TextField';
+import { useRecovery } from '../recovery/recoveryContext';
+import { EmailField } from './EmailField';
+import type { FormMessage } from './formMessage';
+import { FormMessageText } from './FormMessageText';
+import { describeLoginError } from './loginErrors';
+import { passwordResetPath } from './paths';
+import type { AuthVariant } from './targets';
+import { useAuthSuccess } from './useAuthSuccess';
+import { useForgotPassword } from './useForgotPassword';
+import { LOGIN_FIELDS, validateLogin, type LoginField, type LoginValues } from './validation';
+
+type Messages = Partial<Record<LoginField, FormMessage>>;
+
+/** The email log-in: client rules, `POST /v3/login/`, then the success target or the modal closes. */
+export function LoginForm({ variant }: { variant: AuthVariant }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const recovery = useRecovery();
+  const success = useAuthSuccess(variant);
+  const forgot = useForgotPassword();
+  const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
+  const [errors, setErrors] = useState<Messages>({});
+  const [alert, setAlert] = useState<FormMessage | null>(null);
+  const inputs = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
+  const focusNext = useRef<LoginField | null>(null);
+
+  // Focus after the render that marked the field invalid, so it is announced with its message.
+  useEffect(() => {
+    if (!focusNext.current) return;
+    inputs[focusNext.current].current?.focus();
+    focusNext.current = null;
+  });
+
+  const login = useMutation({
+    mutationFn: logIn,
+    onSuccess: () => success.loggedIn(),
+    onError: (error, credentials) => {
+      const outcome = describeLoginError(error, credentials.username_or_email);
+      switch (outcome.type) {
+        case 'field':
+          setErrors({ [outcome.field]: outcome.message });
+          focusNext.current = outcome.field;
+          break;
+        case 'alert':
+          setAlert(outcome.message);
+          break;
+        case 'recovery':
+          recovery.open(outcome.recovery);
+          break;
+      }
+    },
+  });
+
+  const change = (field: LoginField) => (value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (login.isPending) return;
+    const found = validateLogin(values);
+    const messages: Messages = {};
+    for (const field of LOGIN_FIELDS) {
+      const code = found[field];
+      if (code) messages[field] = { source: 'validation', code };
+    }
+    setErrors(messages);
+    setAlert(null);
+    const firstInvalid = LOGIN_FIELDS.find((field) => messages[field]);
+    if (firstInvalid) {
+      focusNext.current = firstInvalid;
+      return;
+    }
+    login.mutate({ username_or_email: values.email.trim(), password: values.password, recaptchaV3Token: 'default' });
+  };
+
+  const errorFor = (field: LoginField) => {
+    const message = errors[field];
+    if (!message) return undefined;
+    return (
+      <FormMessageText
+        message={message}
+        reset={{ email: values.email.trim(), start: () => forgot.mutate(values.email.trim()), busy: forgot.isPending }}
+      />
+    );
+  };
+
+  const busy = login.isPending;
+  return (
+    <form className="auth-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
+      {alert ? (
+        <div className="form-alert" role="alert">
+          <FormMessageText message={alert} />
+        </div>
+      ) : null}
+      <EmailField
+        ref={inputs.email}
+        id={`${id}-email`}
+        label={t('auth.login.email')}
+        placeholder={t('auth.login.emailPlaceholder')}
+        value={values.email}
+        onChange={change('email')}
+        error={errorFor('email')}
+        autoComplete="username"
+      />
+      <TextField
+        ref={inputs.password}
+        id={`${id}-password`}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        label={t('auth.login.password')}
+        placeholder={t('auth.login.passwordPlaceholder')}
+        value={values.password}
+        onChange={(event) => change('password')(event.target.value)}
+        error={errorFor('password')}
+      />
+      <Link className="auth-form__forgot text-link" to={passwordResetPath(values.email)}>
+        {t('auth.login.forgot')}
+      </Link>
+      <button type="submit" className="button button--primary button--block" {...busyProps(busy)}>
+        {busy ? <Spinner /> : null}
+        <span>{t('auth.login.submit')}</span>
+      </button>
+    </form>
+  );
+}

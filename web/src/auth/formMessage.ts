@@ -1,0 +1,25 @@
+import en from '../i18n/en.json';
+import type { SignupErrorCode } from './validation';
+
+/** Error codes whose words are in the catalogue (`errors.<code>`); others show the server's message. */
+export type KnownErrorCode = keyof (typeof en)['errors'];
+
+export function isKnownErrorCode(code: string): code is KnownErrorCode {
+  return Object.hasOwn(en.errors, code);
+}
+
+/**
+ * A message for a field or the form, kept as data so that the rules stay pure: a client rule
+ * (`validation.<code>`), a server code we have words for (`errors.<code>`), or the server's text.
+ */
+export type FormMessage =
+  | { source: 'validation'; code: SignupErrorCode }
+  | { source: 'error'; code: KnownErrorCode }
+  | { source: 'server'; text: string };
+
+/** The message for a server failure: our words for a known code, else the server's text. */
+export function messageForCode(code: string, serverText: string): FormMessage {
+  return isKnownErrorCode(code) ? { source: 'error', code } : { source: 'server', text: serverText };
+}
+
+export const GENERIC: FormMessage = { source: 'error', code: 'generic' };

@@ -1,0 +1,64 @@
+import { describe, expect, it } from '@jest/globals';
+import { ApiError, NetworkError } from '../api/client';
+import { describeLoginError } from './loginErrors';
+
+const apiError = (code: string, http_status: number, data?: Record<string, unknown>, message = `server says ${code}`) =>
+  new ApiError({ code, message, message_detail: null, http_status, ...(data ? { data } : {}) });
+
+const EMAIL = 'ada@example.com';
+
+describe('describeLoginError', () => {
+  it('puts the wrong password at the password field, in our words', () => {
+    expect(describeLoginError(apiError('password_incorrect', 401, { field: 'password' }), EMAIL)).toEqual({
+      type: 'field',
+      field: 'password',
+      message: { source: 'error', code: 'password_incorrect' },
+    });
+  });
+
+  it.each([
+    ['login_rate_limited', 429, undefined, { kind: 'rate_limited' }],
+    ['soft_banned', 403, undefined, { kind: 'soft_banned', email: EMAIL }],
+    ['password_reset_sent', 403, undefined, { kind: 'password_reset_sent', email: EMAIL }],
+    ['login_assistance', 403, { email: 'a***@example.com' }, { kind: 'login_assistance', email: 'a***@example.com' }],
+    ['login_assistance', 403, undefined, { kind: 'login_assistance', email: EMAIL }],
+    ['suspended', 403, { reasons: ['guidelines_violation', 7, ''] }, { kind: 'suspended', reasons: ['guidelines_violation'] }],
+    ['prevent_facebook_register', 403, undefined, { kind: 'prevent_facebook_register', email: EMAIL }],
+    ['prevent_google_register', 403, undefined, { kind: 'prevent_google_register', email: EMAIL }],
+  ])('%s opens the recovery modal', (code, status, data, recovery) => {
+    expect(describeLoginError(apiError(code, status, data), EMAIL)).toEqual({ type: 'recovery', recovery });
+  });
+
+  it('keeps the server message of a voluntary deactivation', () => {
+    expect(describeLoginError(apiError('deactivated', 403, { reasons: [] }, 'You deactivated your account.'), EMAIL)).toEqual({
+      type: 'recovery',
+      recovery: { kind: 'deactivated', reasons: [], serverMessage: 'You deactivated your account.' },
+    });
+  });
+
+  it('shows "too quick" and "can\'t log you in" above the form', () => {
+    expect(describeLoginError(apiError('login_too_quick', 429), EMAIL)).toEqual({
+      type: 'alert',
+      message: { source: 'error', code: 'login_too_quick' },
+    });
+    expect(describeLoginError(apiError('login_failed', 401), EMAIL)).toEqual({
+      type: 'alert',
+      message: { source: 'error', code: 'login_failed' },
+    });
+  });
+
+  it('puts an error naming the email field at the email field, with the server text for unknown codes', () => {
+    expect(describeLoginError(apiError('bad_request', 400, { field: 'username_or_email' }, 'Too long'), EMAIL)).toEqual({
+      type: 'field',
+      field: 'email',
+      message: { source: 'server', text: 'Too long' },
+    });
+  });
+
+  it('answers outages and unknown failures with the generic message', () => {
+    const generic = { type: 'alert', message: { source: 'error', code: 'generic' } };
+    expect(describeLoginError(apiError('service_unavailable', 503), EMAIL)).toEqual(generic);
+    expect(describeLoginError(new NetworkError(new TypeError('offline')), EMAIL)).toEqual(generic);
+    expect(describeLoginError(new Error('bug'), EMAIL)).toEqual(generic);
+  });
+});

@@ -1,0 +1,53 @@
+import { isApiError } from '../api/client';
+import { reasonsFrom, type Recovery } from '../recovery/recovery';
+import { GENERIC, messageForCode, type FormMessage } from './formMessage';
+
+/** Where a failure shows: at a field, above the form, or as a recovery modal. */
+export type FailureOutcome<Field extends string> =
+  | { type: 'field'; field: Field; message: FormMessage }
+  | { type: 'alert'; message: FormMessage }
+  | { type: 'recovery'; recovery: Recovery };
+
+export type LoginFailure = FailureOutcome<'email' | 'password'>;
+
+/** The server's field names for the log-in fields. */
+const LOGIN_FIELD_NAMES: Record<string, 'email' | 'password'> = {
+  username_or_email: 'email',
+  email: 'email',
+  password: 'password',
+};
+
+const stringOr = (value: unknown, fallback: string): string => (typeof value === 'string' && value !== '' ? value : fallback);
+
+/**
+ * How a failed log-in shows (signup-login.md sections 4 and 8): the wrong password at the
+ * password field, email errors at the email field, blocked accounts as recovery modals, the rest
+ * above the form. `email` is the address that was typed, for the modals that mention it.
+ */
+export function describeLoginError(error: unknown, email: string): LoginFailure {
+  if (!isApiError(error)) return { type: 'alert', message: GENERIC };
+  const data = error.data;
+  switch (error.code) {
+    case 'password_incorrect':
+      return { type: 'field', field: 'password', message: { source: 'error', code: 'password_incorrect' } };
+    case 'login_rate_limited':
+      return { type: 'recovery', recovery: { kind: 'rate_limited' } };
+    case 'soft_banned':
+      return { type: 'recovery', recovery: { kind: 'soft_banned', email } };
+    case 'login_assistance':
+      return { type: 'recovery', recovery: { kind: 'login_assistance', email: stringOr(data?.['email'], email) } };
+    case 'password_reset_sent':
+      return { type: 'recovery', recovery: { kind: 'password_reset_sent', email } };
+    case 'suspended':
+      return { type: 'recovery', recovery: { kind: 'suspended', reasons: reasonsFrom(data) } };
+    case 'deactivated':
+      return { type: 'recovery', recovery: { kind: 'deactivated', reasons: reasonsFrom(data), serverMessage: error.message } };
+    case 'prevent_facebook_register':
+      return { type: 'recovery', recovery: { kind: 'prevent_facebook_register', email } };
+    case 'prevent_google_register':
+      return { type: 'recovery', recovery: { kind: 'prevent_google_register', email } };
+  }
+  const message = error.http_status === 0 || error.http_status >= 500 ? GENERIC : messageForCode(error.code, error.message);
+  const field = error.field === undefined ? undefined : LOGIN_FIELD_NAMES[error.field];
+  return field ? { type: 'field', field, message } : { type: 'alert', message };
+}

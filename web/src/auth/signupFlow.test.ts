@@ -1,0 +1,125 @@
+import { describe, expect, it, jest } from '@jest/globals';
+import type { SessionUser } from '@pinhive/contracts';
+import { ApiError } from '../api/client';
+import { describeSignupFailure, runEmailSignup, type SignupCalls, type SignupStep } from './signupFlow';
+
+const USER: SessionUser = {
+  id: 'u1',
+  username: 'ada',
+  email: 'ada@example.com',
+  first_name: 'Ada',
+  last_name: '',
+  full_name: 'Ada',
+  image_medium_url: null,
+  image_large_url: null,
+};
+const VALUES = { email: ' ada@example.com ', password: 'secret1', birthday: '1990-06-15' };
+const apiError = (code: string, http_status: number, data?: Record<string, unknown>) =>
+  new ApiError({ code, message: `server says ${code}`, message_detail: null, http_status, ...(data ? { data } : {}) });
+
+function calls(overrides: Partial<SignupCalls> = {}) {
+  const fakes = {
+    emailExists: jest.fn(async () => false),
+    validateEmail: jest.fn(async () => true),
+    logIn: jest.fn(async () => ({ user: USER })),
+    register: jest.fn(async () => ({ user: USER })),
+    ...overrides,
+  };
+  return fakes as typeof fakes & SignupCalls;
+}
+
+describe('runEmailSignup', () => {
+  it('checks existence, validates, then registers with the trimmed email', async () => {
+    const c = calls();
+    await expect(runEmailSignup(VALUES, c)).resolves.toEqual({ type: 'registered', user: USER });
+    expect(c.emailExists).toHaveBeenCalledWith('ada@example.com');
+    expect(c.validateEmail).toHaveBeenCalledWith('ada@example.com');
+    expect(c.register).toHaveBeenCalledWith(expect.objectContaining({ email: 'ada@example.com', type: 'email', birthday: 645_408_000 }));
+    expect(c.logIn).not.toHaveBeenCalled();
+  });
+
+  it('logs in with the typed password when the email exists', async () => {
+    const c = calls({ emailExists: jest.fn(async () => true) });
+    await expect(runEmailSignup(VALUES, c)).resolves.toEqual({ type: 'logged_in', user: USER });
+    expect(c.logIn).toHaveBeenCalledWith({ username_or_email: 'ada@example.com', password: 'secret1', recaptchaV3Token: 'default' });
+    expect(c.validateEmail).not.toHaveBeenCalled();
+    expect(c.register).not.toHaveBeenCalled();
+  });
+
+  it('stops when the backend says the email is not valid', async () => {
+    const c = calls({ validateEmail: jest.fn(async () => false) });
+    await expect(runEmailSignup(VALUES, c)).resolves.toEqual({ type: 'email_not_valid' });
+    expect(c.register).not.toHaveBeenCalled();
+  });
+
+  it.each<[SignupStep, Partial<SignupCalls>]>([
+    ['exists', { emailExists: jest.fn(async () => Promise.reject(apiError('bad_request', 400))) }],
+    ['validation', { validateEmail: jest.fn(async () => Promise.reject(apiError('bad_request', 400))) }],
+    ['register', { register: jest.fn(async () => Promise.reject(apiError('underage', 403))) }],
+  ])('reports which step failed (%s)', async (step, overrides) => {
+    const outcome = await runEmailSignup(VALUES, calls(overrides));
+    expect(outcome).toMatchObject({ type: 'failed', step });
+  });
+
+  it('reports a failed log-in of an existing email as the login step', async () => {
+    const c = calls({ emailExists: jest.fn(async () => true), logIn: jest.fn(async () => Promise.reject(apiError('password_incorrect', 401))) });
+    await expect(runEmailSignup(VALUES, c)).resolves.toMatchObject({ type: 'failed', step: 'login' });
+  });
+});
+
+describe('describeSignupFailure', () => {
+  const EMAIL = 'ada@example.com';
+
+  it('shows the under-age view', () => {
+    expect(describeSignupFailure('register', apiError('underage', 403), EMAIL)).toEqual({ type: 'underage' });
+  });
+
+  it('puts register errors at the field the server names, in our words when we have them', () => {
+    expect(describeSignupFailure('register', apiError('password_too_short', 400, { field: 'password' }), EMAIL)).toEqual({
+      type: 'field',
+      field: 'password',
+      message: { source: 'error', code: 'password_too_short' },
+    });
+    expect(describeSignupFailure('register', apiError('over_age', 400, { field: 'birthday' }), EMAIL)).toEqual({
+      type: 'field',
+      field: 'birthday',
+      message: { source: 'error', code: 'over_age' },
+    });
+    expect(describeSignupFailure('register', apiError('something_new', 400), EMAIL)).toEqual({
+      type: 'alert',
+      message: { source: 'server', text: 'server says something_new' },
+    });
+  });
+
+  it('treats log-in failures like the log-in form', () => {
+    expect(describeSignupFailure('login', apiError('password_incorrect', 401), EMAIL)).toMatchObject({ type: 'field', field: 'password' });
+    expect(describeSignupFailure('login', apiError('login_rate_limited', 429), EMAIL)).toEqual({
+      type: 'recovery',
+      recovery: { kind: 'rate_limited' },
+    });
+  });
+
+  it('existence-check failures: the server message for email_invalid, else "doesn\'t look like an email"', () => {
+    expect(describeSignupFailure('exists', apiError('email_invalid', 400), EMAIL)).toEqual({
+      type: 'field',
+      field: 'email',
+      message: { source: 'server', text: 'server says email_invalid' },
+    });
+    expect(describeSignupFailure('exists', apiError('bad_request', 400), EMAIL)).toEqual({
+      type: 'field',
+      field: 'email',
+      message: { source: 'error', code: 'email_exists' },
+    });
+    expect(describeSignupFailure('exists', apiError('service_unavailable', 503), EMAIL)).toEqual({
+      type: 'alert',
+      message: { source: 'error', code: 'generic' },
+    });
+  });
+
+  it('a failed backend validation is a toast with the server message', () => {
+    expect(describeSignupFailure('validation', apiError('bad_request', 400), EMAIL)).toEqual({
+      type: 'toast',
+      message: { source: 'server', text: 'server says bad_request' },
+    });
+  });
+});

@@ -1,0 +1,40 @@
+/**
+ * The open modal dialogs, bottom to top. Everything but the top one is made `inert` (the app
+ * under `#root` and lower dialogs), so keyboard focus and assistive technologies stay in the top
+ * dialog; the toast region lives outside `#root` and stays live. The page under does not scroll.
+ */
+const stack: HTMLElement[] = [];
+
+function apply(): void {
+  const top = stack.at(-1);
+  const root = document.getElementById('root');
+  if (root) root.inert = stack.length > 0;
+  for (const layer of stack) layer.inert = layer !== top;
+  document.documentElement.classList.toggle('has-modal', stack.length > 0);
+}
+
+export function pushDialog(layer: HTMLElement): void {
+  stack.push(layer);
+  apply();
+}
+
+export function popDialog(layer: HTMLElement): void {
+  const index = stack.indexOf(layer);
+  if (index !== -1) stack.splice(index, 1);
+  layer.inert = false;
+  apply();
+}
+
+export function isTopDialog(layer: HTMLElement): boolean {
+  return stack.at(-1) === layer;
+}
+
+const FOCUSABLE =
+  'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Elements inside `container` that Tab reaches, in order. */
+export function focusableIn(container: HTMLElement): HTMLElement[] {
+  return Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+    (element) => !element.closest('[inert]') && element.getClientRects().length > 0,
+  );
+}
