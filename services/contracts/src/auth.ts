@@ -67,7 +67,7 @@ export const devMessageSchema = z.object({
 export type DevMessage = z.infer<typeof devMessageSchema>;
 
 /** Cookie and header names the web app and the services agree on. */
-export const SESSION_COOKIES = { access: 'ph_access', refresh: 'ph_refresh', csrf: 'csrftoken', underage: 'ph_underage', mfa: 'ph_mfa' } as const;
+export const SESSION_COOKIES = { access: 'ph_access', refresh: 'ph_refresh', csrf: 'csrftoken', underage: 'ph_underage', mfa: 'ph_mfa', accounts: 'ph_accounts' } as const;
 export const CSRF_HEADER = 'x-csrftoken';
 
 /** Two-factor codes: 6 digits. */
@@ -81,3 +81,23 @@ export const mfaVerifyRequestSchema = z.object({
 });
 export const mfaStatusSchema = z.object({ enabled: z.boolean(), phone_number_end: z.string().nullable(), pending: z.boolean() });
 export type MfaStatus = z.infer<typeof mfaStatusSchema>;
+
+/**
+ * A logged-in account kept by this browser for switching (spec "stored account"). The
+ * browser holds the sessions in httpOnly cookies; this is what the app may show of them.
+ */
+export const storedAccountSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  fullName: z.string(),
+  imageMediumUrl: z.string().nullable(),
+  imageLargeUrl: z.string().nullable(),
+  active: z.boolean(),
+});
+export type StoredAccount = z.infer<typeof storedAccountSchema>;
+export const storedAccountsResponseSchema = z.object({ accounts: z.array(storedAccountSchema) });
+export const switchAccountRequestSchema = z.object({ user_id: z.string().min(1).max(64) });
+
+/** How many accounts one browser may keep logged in at once. */
+export const MAX_STORED_ACCOUNTS = 5;
