@@ -18,6 +18,8 @@ import { SESSIONS_COLLECTION } from './sessions/session.model';
 import { SessionRepository } from './sessions/session.repository';
 import { SessionService } from './sessions/session.service';
 import { sessionRoutes } from './sessions/session.routes';
+import { StoredAccounts } from './sessions/stored-accounts';
+import { storedAccountRoutes } from './sessions/stored-accounts.routes';
 import { USERS_COLLECTION } from './users/user.model';
 import { UserRepository } from './users/user.repository';
 import { RegistrationService } from './users/registration.service';
@@ -59,13 +61,15 @@ export function authService(config: AuthConfig): ServiceDefinition<AuthConfig> {
         mfaSends: new RequestLimiter(redis, { keyPrefix: 'mfa_send', points: 10, durationSeconds: 3600 }),
       };
       const sms = createSmsSender({ transport: config.SMS_TRANSPORT, devOutbox, logger: ctx.logger });
+      const storedAccounts = new StoredAccounts(sessions, users, cookies);
       const mfa = new MfaService(users, new MfaChallengeRepository(ctx.mongo), sms, limits.mfaSends);
       return {
         keyLookup: keys.lookup,
         checks: [{ name: 'signing-keys', check: async () => { await keys.load(); return keys.ready(); } }],
         routes: [
           ...userRoutes({ registration, users, sessions, existsLimiter: limits.exists, cookies }),
-          ...loginRoutes(login, mfa, sessions, cookies),
+          ...loginRoutes(login, mfa, sessions, storedAccounts, cookies),
+          ...storedAccountRoutes(storedAccounts),
           ...mfaRoutes(mfa, users, sessions),
           ...sessionRoutes(sessions, users, keys, cookies),
           ...recoveryRoutes(recovery, sessions, { perIp: limits.forgotIp, perIdentifier: limits.forgotId, login: loginLimiter }, cookies),

@@ -1,6 +1,7 @@
 import { SESSION_COOKIES, loginRequestSchema, loginResponseSchema } from '@pinhive/contracts';
 import { appError, defineRoute } from '@pinhive/kit';
 import type { MfaService } from '../mfa/mfa.service';
+import type { StoredAccounts } from '../sessions/stored-accounts';
 import { setSessionCookies } from '../sessions/session.cookies';
 import type { CookieOptions } from '../sessions/session.routes';
 import type { SessionService } from '../sessions/session.service';
@@ -9,7 +10,7 @@ import type { LoginService } from './login.service';
 
 const mfaCookie = { httpOnly: true, sameSite: 'lax' as const, path: '/v3/', maxAge: 10 * 60 * 1000 };
 
-export function loginRoutes(login: LoginService, mfa: MfaService, sessions: SessionService, cookies: CookieOptions) {
+export function loginRoutes(login: LoginService, mfa: MfaService, sessions: SessionService, accounts: StoredAccounts, cookies: CookieOptions) {
   return [
     defineRoute({
       method: 'post',
@@ -31,7 +32,8 @@ export function loginRoutes(login: LoginService, mfa: MfaService, sessions: Sess
           res.clearCookie(SESSION_COOKIES.mfa, { ...mfaCookie, maxAge: undefined, secure: cookies.secure });
           method = 'multifactor';
         }
-        setSessionCookies(res, await sessions.open({ id: user._id, username: user.username }, method), cookies);
+        await accounts.beforeLogin(req, res, body.account_switch ?? false, user._id);
+        setSessionCookies(res, await sessions.open({ id: user._id, username: user.username }, body.account_switch ? 'switch_account' : method), cookies);
         return { user: presentSessionUser(user) };
       },
     }),

@@ -72,6 +72,15 @@ export class SessionService {
     if (!raceWithOtherTab && session.usedHashes.includes(presented)) await this.sessions.revoke(id, 'refresh_token_reuse', now);
   }
 
+  /** The live session a refresh token belongs to, without rotating it (stored accounts). */
+  async peek(refreshToken: string | undefined): Promise<SessionDoc | null> {
+    const [id, secret] = (refreshToken ?? '').split('.');
+    if (!id || !secret) return null;
+    const session = await this.sessions.findById(id);
+    const live = session && !session.revokedAt && session.expiresAt > this.now() && session.tokenHash === hash(secret);
+    return live ? session : null;
+  }
+
   async close(sessionId: string): Promise<void> {
     await this.sessions.revoke(sessionId, 'logout', this.now());
   }
