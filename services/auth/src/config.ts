@@ -21,12 +21,27 @@ export const authConfigSchema = baseConfigSchema
     MAIL_TRANSPORT: z.enum(['smtp', 'dev-outbox']).default('dev-outbox'),
     SMTP_URL: z.string().regex(/^smtps?:\/\/.+/, 'must be smtp://host:port').optional(),
     MAIL_FROM: z.string().min(3).default('Pinhive <no-reply@pinhive.local>'),
+    /** Prefix of every rate-limit key in Redis (tests give each service its own). */
+    RATE_LIMIT_NAMESPACE: z.string().regex(/^[a-z0-9_.:-]*$/).default(''),
+    /** The IP rule: more log-in attempts than this per window from one IP need a human check. */
+    LOGIN_IP_BURST: z.coerce.number().int().min(1).default(10),
+    LOGIN_IP_BURST_WINDOW_SECONDS: seconds(60),
+    /** Human check: reCAPTCHA Enterprise in production; `local` (a stand-in) elsewhere. Production must choose. */
+    HUMAN_CHECK: z.enum(['local', 'recaptcha-enterprise']).optional(),
+    RECAPTCHA_PROJECT_ID: z.string().min(1).optional(),
+    RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
+    RECAPTCHA_API_KEY: z.string().min(1).optional(),
+    RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
     /** Text messages (two-factor codes): the dev outbox, or none until a provider is wired. */
     SMS_TRANSPORT: z.enum(['dev-outbox', 'none']).default('dev-outbox'),
   })
   .superRefine((c, ctx) => {
     if (c.MAIL_TRANSPORT === 'smtp' && !c.SMTP_URL) ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'required when MAIL_TRANSPORT=smtp' });
     // The dev outbox shows every user's mail to anyone: never in production.
+    if (c.NODE_ENV === 'production' && !c.HUMAN_CHECK) ctx.addIssue({ code: 'custom', path: ['HUMAN_CHECK'], message: 'required in production: recaptcha-enterprise (or local, which stops nobody, for a private stack)' });
+    if (c.HUMAN_CHECK === 'recaptcha-enterprise') {
+      for (const k of ['RECAPTCHA_PROJECT_ID', 'RECAPTCHA_SITE_KEY', 'RECAPTCHA_API_KEY'] as const) if (!c[k]) ctx.addIssue({ code: 'custom', path: [k], message: 'required when HUMAN_CHECK=recaptcha-enterprise' });
+    }
     if (c.NODE_ENV === 'production' && c.SMS_TRANSPORT === 'dev-outbox') ctx.addIssue({ code: 'custom', path: ['SMS_TRANSPORT'], message: 'dev-outbox is not allowed in production' });
     if (c.NODE_ENV === 'production' && c.MAIL_TRANSPORT === 'dev-outbox') ctx.addIssue({ code: 'custom', path: ['MAIL_TRANSPORT'], message: 'dev-outbox is not allowed in production; use smtp' });
   });

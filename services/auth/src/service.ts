@@ -1,6 +1,9 @@
 import type { ServiceDefinition } from '@pinhive/kit';
 import type { AuthConfig } from './config';
 import { SigningKeys } from './keys/signing-keys';
+import { IpRule } from './human-check/ip-rule';
+import { LocalHumanCheck, RecaptchaEnterprise } from './human-check/human-check.verifier';
+import { localHumanCheckRoutes } from './human-check/human-check.routes';
 import { LoginLimiter, RequestLimiter } from './login/login.limiter';
 import { LoginService } from './login/login.service';
 import { loginRoutes } from './login/login.routes';
@@ -48,17 +51,23 @@ export function authService(config: AuthConfig): ServiceDefinition<AuthConfig> {
       const recovery = new RecoveryService(users, new ResetTokenRepository(ctx.mongo), mailer, {
         publicUrl: config.PUBLIC_URL, ttlSeconds: config.RESET_TOKEN_TTL_SECONDS, bcryptCost: config.BCRYPT_COST, logger: ctx.logger,
       });
+      const ns = config.RATE_LIMIT_NAMESPACE;
       const loginLimiter = new LoginLimiter(redis, {
         maxConsecutiveFailures: config.LOGIN_MAX_CONSECUTIVE_FAILURES, maxFailuresPerIpPerDay: config.LOGIN_MAX_FAILURES_PER_IP_PER_DAY, lockoutSeconds: config.LOGIN_LOCKOUT_SECONDS,
-      });
+      }, `${ns}login`);
+      const localCheck = new LocalHumanCheck(redis, ns);
+      const verifier = config.HUMAN_CHECK === 'recaptcha-enterprise'
+        ? new RecaptchaEnterprise({ projectId: config.RECAPTCHA_PROJECT_ID!, siteKey: config.RECAPTCHA_SITE_KEY!, apiKey: config.RECAPTCHA_API_KEY!, minScore: config.RECAPTCHA_MIN_SCORE, logger: ctx.logger })
+        : localCheck;
+      const ipRule = new IpRule(redis, verifier, { burst: config.LOGIN_IP_BURST, windowSeconds: config.LOGIN_IP_BURST_WINDOW_SECONDS, namespace: ns });
       const login = new LoginService(users, loginLimiter, recovery, config.BCRYPT_COST);
       const registration = new RegistrationService(users, { bcryptCost: config.BCRYPT_COST, onStored: kick });
 
       const limits = {
-        exists: new RequestLimiter(redis, { keyPrefix: 'exists_ip', points: 60, durationSeconds: 60 }),
-        forgotIp: new RequestLimiter(redis, { keyPrefix: 'forgot_ip', points: 20, durationSeconds: 3600 }),
-        forgotId: new RequestLimiter(redis, { keyPrefix: 'forgot_id', points: 5, durationSeconds: 3600 }),
-        mfaSends: new RequestLimiter(redis, { keyPrefix: 'mfa_send', points: 10, durationSeconds: 3600 }),
+        exists: new RequestLimiter(redis, { keyPrefix: 'exists_ip', points: 60, durationSeconds: 60, namespace: ns }),
+        forgotIp: new RequestLimiter(redis, { keyPrefix: 'forgot_ip', points: 20, durationSeconds: 3600, namespace: ns }),
+        forgotId: new RequestLimiter(redis, { keyPrefix: 'forgot_id', points: 5, durationSeconds: 3600, namespace: ns }),
+        mfaSends: new RequestLimiter(redis, { keyPrefix: 'mfa_send', points: 10, durationSeconds: 3600, namespace: ns }),
       };
       const sms = createSmsSender({ transport: config.SMS_TRANSPORT, devOutbox, logger: ctx.logger });
       const storedAccounts = new StoredAccounts(sessions, users, cookies);
@@ -68,7 +77,8 @@ export function authService(config: AuthConfig): ServiceDefinition<AuthConfig> {
         checks: [{ name: 'signing-keys', check: async () => { await keys.load(); return keys.ready(); } }],
         routes: [
           ...userRoutes({ registration, users, sessions, existsLimiter: limits.exists, cookies }),
-          ...loginRoutes(login, mfa, sessions, storedAccounts, cookies),
+          ...loginRoutes(login, ipRule, mfa, sessions, storedAccounts, cookies),
+          ...(verifier === localCheck ? localHumanCheckRoutes(localCheck) : []),
           ...storedAccountRoutes(storedAccounts),
           ...mfaRoutes(mfa, users, sessions),
           ...sessionRoutes(sessions, users, keys, cookies),

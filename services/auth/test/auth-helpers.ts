@@ -7,7 +7,10 @@ import { serviceEnv, servers, uniqueName, waitFor } from '../../../test/support/
 /** An auth service on the real test servers, with its own database, topics and Redis keys. */
 export async function startAuth(extra: Record<string, string> = {}): Promise<RunningService<AuthConfig>> {
   const auth = await startService(authService(loadAuthConfig({
-    ...serviceEnv(uniqueName('auth'), `${uniqueName('a')}.`), REDIS_URL: servers.redisUrl(), BCRYPT_COST: '10', ...extra,
+    ...serviceEnv(uniqueName('auth'), `${uniqueName('a')}.`), REDIS_URL: servers.redisUrl(), BCRYPT_COST: '10',
+    // Every test talks from 127.0.0.1: per-IP limits get their own tests, with their own namespace.
+    RATE_LIMIT_NAMESPACE: `${uniqueName('rl')}:`, LOGIN_IP_BURST: '10000', LOGIN_MAX_FAILURES_PER_IP_PER_DAY: '10000',
+    ...extra,
   })));
   await waitFor(async () => ((await fetch(`${auth.url}/readyz`)).status === 200 ? true : undefined), 'auth ready', 30_000);
   return auth;

@@ -50,10 +50,11 @@ it('locks an identifier for 30 minutes after 5 consecutive failures, even for th
   expect(locked.status).toBe(429);
   expect(locked.body.resource_response.error?.message).toBe('You have reached the maximum number of login attempts. Try again in 30 minutes.');
   // The lock is a Redis key that expires after 30 minutes (checked by its TTL, not by waiting).
-  const ttl = await redis.ttl(`login_fail_id:${email}`);
+  const key = `${auth.ctx.config.RATE_LIMIT_NAMESPACE}login_fail_id:${email}`;
+  const ttl = await redis.ttl(key);
   expect(ttl).toBeGreaterThan(1790);
   expect(ttl).toBeLessThanOrEqual(1800);
-  await redis.del(`login_fail_id:${email}`); // what the TTL does after 30 minutes
+  await redis.del(key); // what the TTL does after 30 minutes
   expect((await login(b, email, password)).status).toBe(200);
 });
 

@@ -69,8 +69,8 @@ export class LoginLimiter {
  */
 export class RequestLimiter {
   private readonly limiter: RateLimiterRedis;
-  constructor(redis: Redis, opts: { keyPrefix: string; points: number; durationSeconds: number }) {
-    this.limiter = new RateLimiterRedis({ storeClient: redis, keyPrefix: opts.keyPrefix, points: opts.points, duration: opts.durationSeconds });
+  constructor(redis: Redis, opts: { keyPrefix: string; points: number; durationSeconds: number; namespace?: string }) {
+    this.limiter = new RateLimiterRedis({ storeClient: redis, keyPrefix: `${opts.namespace ?? ''}${opts.keyPrefix}`, points: opts.points, duration: opts.durationSeconds });
   }
 
   async consume(key: string): Promise<void> {

@@ -2,6 +2,7 @@ import { SESSION_COOKIES, loginRequestSchema, loginResponseSchema } from '@pinhi
 import { appError, defineRoute } from '@pinhive/kit';
 import type { MfaService } from '../mfa/mfa.service';
 import type { StoredAccounts } from '../sessions/stored-accounts';
+import type { IpRule } from '../human-check/ip-rule';
 import { setSessionCookies } from '../sessions/session.cookies';
 import type { CookieOptions } from '../sessions/session.routes';
 import type { SessionService } from '../sessions/session.service';
@@ -10,7 +11,7 @@ import type { LoginService } from './login.service';
 
 const mfaCookie = { httpOnly: true, sameSite: 'lax' as const, path: '/v3/', maxAge: 10 * 60 * 1000 };
 
-export function loginRoutes(login: LoginService, mfa: MfaService, sessions: SessionService, accounts: StoredAccounts, cookies: CookieOptions) {
+export function loginRoutes(login: LoginService, ipRule: IpRule, mfa: MfaService, sessions: SessionService, accounts: StoredAccounts, cookies: CookieOptions) {
   return [
     defineRoute({
       method: 'post',
@@ -19,6 +20,8 @@ export function loginRoutes(login: LoginService, mfa: MfaService, sessions: Sess
       body: loginRequestSchema,
       response: loginResponseSchema,
       handler: async ({ body, req, res }) => {
+        // Too many attempts from this IP: only a human-check token gets this one through.
+        await ipRule.guard(req.ip ?? 'unknown', body.recaptchaV2Token);
         const user = await login.verify(body, req.ip ?? 'unknown');
         let method: 'email' | 'multifactor' = 'email';
         if (user.mfa) {
