@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createAccount } from './support/accounts';
-import { expectFieldError, logOutFromTopBar, profileLink, submitLogin, WRONG_PASSWORD } from './support/auth';
+import { accountButton, expectFieldError, logOutFromTopBar, submitLogin, WRONG_PASSWORD } from './support/auth';
 
 test('forgot password: the emailed link sets a new password; the old one stops working', async ({ page, request }) => {
   const account = await createAccount(request);
@@ -35,15 +35,15 @@ test('forgot password: the emailed link sets a new password; the old one stops w
 
   // Logged in, on the member's own profile.
   await expect(page).toHaveURL(new RegExp(`/${account.username}$`));
-  await expect(profileLink(page, 'Ada')).toBeVisible();
-  await logOutFromTopBar(page);
+  await expect(accountButton(page, 'Ada')).toBeVisible();
+  await logOutFromTopBar(page, 'Ada');
 
   // The old password no longer works; the new one does.
   await page.goto('/login');
   expect(await submitLogin(page, page, account.email, account.password)).toBe(401);
   await expectFieldError(page.getByLabel('Password', { exact: true }), WRONG_PASSWORD);
   expect(await submitLogin(page, page, account.email, newPassword)).toBe(200);
-  await expect(profileLink(page, 'Ada')).toBeVisible();
+  await expect(accountButton(page, 'Ada')).toBeVisible();
   await page.reload();
-  await expect(profileLink(page, 'Ada')).toBeVisible();
+  await expect(accountButton(page, 'Ada')).toBeVisible();
 });

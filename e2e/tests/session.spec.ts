@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { uniqueEmail, yearsAgo } from './support/accounts';
-import { logOutFromTopBar, profileLink, submitLogin } from './support/auth';
+import { accountButton, logOutFromTopBar, openAccountMenu, submitLogin } from './support/auth';
 
 test('sign up, log out, log in through the modal, still logged in after a reload', async ({ page }) => {
   const email = uniqueEmail('ada');
@@ -12,15 +12,18 @@ test('sign up, log out, log in through the modal, still logged in after a reload
   await page.getByLabel('Birthdate').fill(yearsAgo(30));
   await page.getByRole('button', { name: 'Continue' }).click();
 
-  // Lands on the new profile; the top bar shows the first name and a way out.
+  // Lands on the new profile; the top bar's account menu has the first name, the profile and a way out.
   await expect(page).toHaveURL(/\/[a-z0-9_]{3,30}$/);
-  await expect(profileLink(page, 'Ada')).toBeVisible();
+  await expect(accountButton(page, 'Ada')).toBeVisible();
   const profilePath = new URL(page.url()).pathname;
-  await expect(profileLink(page, 'Ada')).toHaveAttribute('href', profilePath);
+  const menu = await openAccountMenu(page, 'Ada');
+  await expect(menu.getByRole('menuitem', { name: 'Your profile' })).toHaveAttribute('href', profilePath);
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
   await expect(page.getByRole('heading', { level: 1, name: 'Ada' })).toBeVisible({ timeout: 20_000 });
 
-  await logOutFromTopBar(page);
-  await expect(profileLink(page, 'Ada')).toHaveCount(0);
+  await logOutFromTopBar(page, 'Ada');
+  await expect(accountButton(page, 'Ada')).toHaveCount(0);
 
   // "Log in" opens the card as a modal over the profile, with the focus inside.
   const opener = page.getByRole('banner').getByRole('button', { name: 'Log in' });
@@ -39,9 +42,9 @@ test('sign up, log out, log in through the modal, still logged in after a reload
   expect(await submitLogin(dialog, page, email, password)).toBe(200);
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(new RegExp(`${profilePath}$`));
-  await expect(profileLink(page, 'Ada')).toBeVisible();
+  await expect(accountButton(page, 'Ada')).toBeVisible();
 
   await page.reload();
-  await expect(profileLink(page, 'Ada')).toBeVisible();
-  await expect(page.getByRole('banner').getByRole('button', { name: 'Log out' })).toBeVisible();
+  await expect(accountButton(page, 'Ada')).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Log in' })).toHaveCount(0);
 });

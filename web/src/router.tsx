@@ -1,5 +1,6 @@
 import { createBrowserRouter } from 'react-router';
 import { AppLayout } from './components/AppLayout';
+import { AddAccountPage } from './pages/AddAccountPage';
 import { BusinessCreatePage } from './pages/BusinessCreatePage';
 import { DevOutboxPage } from './pages/DevOutboxPage';
 import { HomePage } from './pages/HomePage';
@@ -8,6 +9,7 @@ import { NotFoundPage } from './pages/NotFoundPage';
 import { PasswordResetPage } from './pages/PasswordResetPage';
 import { ProfilePage } from './pages/ProfilePage';
 import { RouteErrorPage } from './pages/RouteErrorPage';
+import { SecuritySettingsPage } from './pages/SecuritySettingsPage';
 import { SignupPage } from './pages/SignupPage';
 
 /**
@@ -26,6 +28,8 @@ export const router = createBrowserRouter([
           { path: 'signup', element: <SignupPage /> },
           { path: 'login', element: <LoginPage /> },
           { path: 'password/reset', element: <PasswordResetPage /> },
+          { path: 'add-account', element: <AddAccountPage /> },
+          { path: 'settings/security', element: <SecuritySettingsPage /> },
           { path: 'business/create', element: <BusinessCreatePage /> },
           { path: 'dev/outbox', element: <DevOutboxPage /> },
           { path: ':username', element: <ProfilePage /> },

@@ -13,19 +13,45 @@ export async function submitLogin(scope: Page | Locator, page: Page, email: stri
   return (await answer).status();
 }
 
-/** The top bar link to the viewer's own profile, named by their first name. */
-export function profileLink(page: Page, firstName: string) {
-  return page.getByRole('banner').getByRole('link', { name: firstName, exact: true });
+/** The top bar's account menu button (avatar and first name): only there while someone is logged in. */
+export function accountButton(page: Page, firstName: string): Locator {
+  return page.getByRole('banner').getByRole('button', { name: firstName, exact: true });
 }
 
-/** Logs out from the top bar and waits until it offers "Log in" again. */
-export async function logOutFromTopBar(page: Page): Promise<void> {
-  await page.getByRole('banner').getByRole('button', { name: 'Log out' }).click();
-  await expect(page.getByRole('banner').getByRole('button', { name: 'Log in' })).toBeVisible();
+/** Opens the account menu with a click; resolves with the menu. */
+export async function openAccountMenu(page: Page, firstName: string): Promise<Locator> {
+  await accountButton(page, firstName).click();
+  const menu = page.getByRole('menu', { name: firstName });
+  await expect(menu).toBeVisible();
+  return menu;
+}
+
+/**
+ * Logs out from the account menu and waits until the account button is gone and the top bar offers
+ * a way in again ("Log in", or "Sign up" on the log-in page, where a page that needs a viewer may
+ * send the visitor).
+ */
+export async function logOutFromTopBar(page: Page, firstName: string): Promise<void> {
+  const menu = await openAccountMenu(page, firstName);
+  await menu.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(accountButton(page, firstName)).toHaveCount(0);
+  const banner = page.getByRole('banner');
+  await expect(banner.getByRole('button', { name: 'Log in' }).or(banner.getByRole('link', { name: 'Sign up' })).first()).toBeVisible();
 }
 
 /** The field is marked invalid and its linked message (its accessible description) is exactly `text`. */
 export async function expectFieldError(field: Locator, text: string): Promise<void> {
   await expect(field).toHaveAttribute('aria-invalid', 'true');
   await expect(field).toHaveAccessibleDescription(text);
+}
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * For a field that a nearby sentence also describes (the two-factor code field and where the code
+ * went): marked invalid, and its description starts with exactly the message `text`.
+ */
+export async function expectDescribedFieldError(field: Locator, text: string): Promise<void> {
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(field).toHaveAccessibleDescription(new RegExp(`^${escapeRegExp(text)}(?: |$)`));
 }

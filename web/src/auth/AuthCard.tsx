@@ -3,6 +3,8 @@ import { Link, useLocation } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import { LogoMark } from '../components/Logo';
 import { LoginForm } from './LoginForm';
+import { MfaForm } from './MfaForm';
+import type { MfaChallenge } from './mfa';
 import { withSearch } from './paths';
 import { SignupForm } from './SignupForm';
 import type { AuthVariant } from './targets';
@@ -10,10 +12,11 @@ import { UnderageConfirmation } from './UnderageConfirmation';
 
 /**
  * The one authentication card of the spec (signup-login.md section 2), in a page (`/login`,
- * `/signup`) or a modal. On a page the footer toggles are links to the other page (keeping
- * `next`); in the modal they switch the view in place.
+ * `/signup`, `/add-account`) or a modal. On a page the footer toggles are links to the other page
+ * (keeping `next`); in the modal they switch the view in place. `loginMfa` (the two-factor code)
+ * follows a log-in, or a sign-up with an existing email, that answered `mfa_required`.
  */
-export type AuthView = 'signup' | 'login' | 'UnderageConfirmation';
+export type AuthView = 'signup' | 'login' | 'loginMfa' | 'UnderageConfirmation';
 export type { AuthVariant };
 
 interface AuthCardProps {
@@ -21,6 +24,11 @@ interface AuthCardProps {
   variant?: AuthVariant;
   /** Id for the title, so that a dialog can be labelled by it. */
   titleId: string;
+  /**
+   * Account-switch mode (`/add-account`): log-in only, the sign-up toggle hidden, the spec's
+   * invitation to switch shown, `account_switch: true` sent.
+   */
+  accountSwitch?: boolean;
 }
 
 interface ViewParts {
@@ -30,9 +38,27 @@ interface ViewParts {
   footer?: ReactNode;
 }
 
-export function AuthCard({ view: initialView, variant = 'page', titleId }: AuthCardProps) {
+export function AuthCard({ view: initialView, variant = 'page', titleId, accountSwitch = false }: AuthCardProps) {
   const [view, setView] = useState<AuthView>(initialView);
-  const parts = useViewParts(view, variant, setView);
+  // The typed credentials for the code step: in memory only, dropped when the card goes.
+  const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
+  const flow: Flow = {
+    variant,
+    accountSwitch,
+    subtitleId: `${titleId}-subtitle`,
+    challenge,
+    setView,
+    startMfa: (next) => {
+      setChallenge(next);
+      setView('loginMfa');
+    },
+    newCode: (phoneNumberEnd) => setChallenge((current) => (current ? { ...current, phoneNumberEnd } : current)),
+    backToLogin: () => {
+      setChallenge(null);
+      setView('login');
+    },
+  };
+  const parts = useViewParts(challenge || view !== 'loginMfa' ? view : 'login', flow);
   const Heading = variant === 'modal' ? 'h2' : 'h1';
   const card = useRef<HTMLElement>(null);
   const shown = useRef(view);
@@ -52,14 +78,30 @@ export function AuthCard({ view: initialView, variant = 'page', titleId }: AuthC
       <Heading className="auth-card__title" id={titleId}>
         {parts.title}
       </Heading>
-      {parts.subtitle ? <p className="auth-card__subtitle">{parts.subtitle}</p> : null}
+      {parts.subtitle ? (
+        <p className="auth-card__subtitle" id={flow.subtitleId}>
+          {parts.subtitle}
+        </p>
+      ) : null}
       <div className="auth-card__body">{parts.body}</div>
       {parts.footer ? <div className="auth-card__footer">{parts.footer}</div> : null}
     </section>
   );
 }
 
-function useViewParts(view: AuthView, variant: AuthVariant, setView: (view: AuthView) => void): ViewParts {
+interface Flow {
+  variant: AuthVariant;
+  accountSwitch: boolean;
+  subtitleId: string;
+  challenge: MfaChallenge | null;
+  setView: (view: AuthView) => void;
+  startMfa: (challenge: MfaChallenge) => void;
+  newCode: (phoneNumberEnd: string) => void;
+  backToLogin: () => void;
+}
+
+function useViewParts(view: AuthView, flow: Flow): ViewParts {
+  const { variant, accountSwitch, setView } = flow;
   const { t } = useTranslation();
   const { search } = useLocation();
   const toggle = (target: 'login' | 'signup') =>
@@ -79,7 +121,7 @@ function useViewParts(view: AuthView, variant: AuthVariant, setView: (view: Auth
       return {
         title: t('auth.signup.title'),
         subtitle: t('auth.signup.subtitle'),
-        body: <SignupForm variant={variant} onUnderage={() => setView('UnderageConfirmation')} />,
+        body: <SignupForm variant={variant} onUnderage={() => setView('UnderageConfirmation')} onMfaRequired={flow.startMfa} />,
         footer: (
           <>
             <p>
@@ -90,9 +132,17 @@ function useViewParts(view: AuthView, variant: AuthVariant, setView: (view: Auth
         ),
       };
     case 'login':
+      if (accountSwitch) {
+        return {
+          title: t('auth.login.title'),
+          subtitle: t('auth.switch.intro'),
+          body: <LoginForm variant={variant} accountSwitch onMfaRequired={flow.startMfa} />,
+          footer: business,
+        };
+      }
       return {
         title: t('auth.login.title'),
-        body: <LoginForm variant={variant} />,
+        body: <LoginForm variant={variant} onMfaRequired={flow.startMfa} />,
         footer: (
           <>
             <p>
@@ -102,6 +152,25 @@ function useViewParts(view: AuthView, variant: AuthVariant, setView: (view: Auth
           </>
         ),
       };
+    case 'loginMfa': {
+      const challenge = flow.challenge;
+      if (!challenge) return { title: t('auth.mfa.title'), body: null };
+      const end = challenge.phoneNumberEnd;
+      return {
+        title: t('auth.mfa.title'),
+        subtitle: end ? t('auth.mfa.sentTo', { end }) : t('auth.mfa.sentToUnknown'),
+        body: (
+          <MfaForm
+            challenge={challenge}
+            variant={variant}
+            accountSwitch={accountSwitch}
+            describedBy={flow.subtitleId}
+            onNewCode={flow.newCode}
+            onBack={flow.backToLogin}
+          />
+        ),
+      };
+    }
     case 'UnderageConfirmation':
       return { title: t('errors.underage'), body: <UnderageConfirmation variant={variant} /> };
   }

@@ -11,6 +11,7 @@ import { EmailField } from './EmailField';
 import type { FormMessage } from './formMessage';
 import { FormMessageText } from './FormMessageText';
 import { describeLoginError } from './loginErrors';
+import type { MfaChallenge } from './mfa';
 import { passwordResetPath } from './paths';
 import type { AuthVariant } from './targets';
 import { useAuthSuccess } from './useAuthSuccess';
@@ -19,8 +20,19 @@ import { LOGIN_FIELDS, validateLogin, type LoginField, type LoginValues } from '
 
 type Messages = Partial<Record<LoginField, FormMessage>>;
 
-/** The email log-in: client rules, `POST /v3/login/`, then the success target or the modal closes. */
-export function LoginForm({ variant }: { variant: AuthVariant }) {
+interface LoginFormProps {
+  variant: AuthVariant;
+  /** Adds another account (`account_switch: true`); success goes to the new account's profile. */
+  accountSwitch?: boolean;
+  /** The password was right and the account has two-factor on: the card shows the code step. */
+  onMfaRequired: (challenge: MfaChallenge) => void;
+}
+
+/**
+ * The email log-in: client rules, `POST /v3/login/`, then the success target or the modal closes;
+ * `mfa_required` hands the credentials (kept in memory only) to the code step.
+ */
+export function LoginForm({ variant, accountSwitch = false, onMfaRequired }: LoginFormProps) {
   const { t } = useTranslation();
   const id = useId();
   const recovery = useRecovery();
@@ -41,10 +53,16 @@ export function LoginForm({ variant }: { variant: AuthVariant }) {
 
   const login = useMutation({
     mutationFn: logIn,
-    onSuccess: () => success.loggedIn(),
+    onSuccess: ({ user }) => (accountSwitch ? success.accountAdded(user) : success.loggedIn()),
     onError: (error, credentials) => {
       const outcome = describeLoginError(error, credentials.username_or_email);
       switch (outcome.type) {
+        case 'mfa':
+          onMfaRequired({
+            credentials: { username_or_email: credentials.username_or_email, password: credentials.password },
+            phoneNumberEnd: outcome.phoneNumberEnd,
+          });
+          break;
         case 'field':
           setErrors({ [outcome.field]: outcome.message });
           focusNext.current = outcome.field;
@@ -80,7 +98,12 @@ export function LoginForm({ variant }: { variant: AuthVariant }) {
       focusNext.current = firstInvalid;
       return;
     }
-    login.mutate({ username_or_email: values.email.trim(), password: values.password, recaptchaV3Token: 'default' });
+    login.mutate({
+      username_or_email: values.email.trim(),
+      password: values.password,
+      ...(accountSwitch ? { account_switch: true } : {}),
+      recaptchaV3Token: 'default',
+    });
   };
 
   const errorFor = (field: LoginField) => {

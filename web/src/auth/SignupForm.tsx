@@ -14,6 +14,7 @@ import type { FormMessage } from './formMessage';
 import { FormMessageText } from './FormMessageText';
 import { describeSignupFailure, runEmailSignup, type SignupCalls } from './signupFlow';
 import type { AuthVariant } from './targets';
+import type { MfaChallenge } from './mfa';
 import { hasUnderageFlag } from './underage';
 import { useAuthSuccess } from './useAuthSuccess';
 import { useForgotPassword } from './useForgotPassword';
@@ -27,6 +28,8 @@ interface SignupFormProps {
   variant: AuthVariant;
   /** The server refused the birthday as under age: the card shows UnderageConfirmation. */
   onUnderage: () => void;
+  /** The email exists, its password was typed, and two-factor is on: the card shows the code step. */
+  onMfaRequired: (challenge: MfaChallenge) => void;
 }
 
 /**
@@ -34,7 +37,7 @@ interface SignupFormProps {
  * validate, register). A browser flagged under age (cookie `ph_underage=1`) sees the
  * not-eligible message with the birthday and the button disabled.
  */
-export function SignupForm({ variant, onUnderage }: SignupFormProps) {
+export function SignupForm({ variant, onUnderage, onMfaRequired }: SignupFormProps) {
   const { t } = useTranslation();
   const id = useId();
   const recovery = useRecovery();
@@ -81,6 +84,11 @@ export function SignupForm({ variant, onUnderage }: SignupFormProps) {
       switch (failure.type) {
         case 'underage':
           return onUnderage();
+        case 'mfa':
+          return onMfaRequired({
+            credentials: { username_or_email: form.email.trim(), password: form.password },
+            phoneNumberEnd: failure.phoneNumberEnd,
+          });
         case 'field':
           return showAt(failure.field, failure.message);
         case 'alert':

@@ -1,8 +1,10 @@
 import en from '../i18n/en.json';
-import type { SignupErrorCode } from './validation';
 
 /** Error codes whose words are in the catalogue (`errors.<code>`); others show the server's message. */
 export type KnownErrorCode = keyof (typeof en)['errors'];
+
+/** Client rules' codes (`validation.<code>`): the sign-up and log-in fields, the code and the phone. */
+export type ValidationCode = keyof (typeof en)['validation'];
 
 export function isKnownErrorCode(code: string): code is KnownErrorCode {
   return Object.hasOwn(en.errors, code);
@@ -13,7 +15,7 @@ export function isKnownErrorCode(code: string): code is KnownErrorCode {
  * (`validation.<code>`), a server code we have words for (`errors.<code>`), or the server's text.
  */
 export type FormMessage =
-  | { source: 'validation'; code: SignupErrorCode }
+  | { source: 'validation'; code: ValidationCode }
   | { source: 'error'; code: KnownErrorCode }
   | { source: 'server'; text: string };
 

@@ -62,3 +62,13 @@ describe('describeLoginError', () => {
     expect(describeLoginError(new Error('bug'), EMAIL)).toEqual(generic);
   });
 });
+
+describe('describeLoginError and two-factor', () => {
+  it('opens the code step with the phone ending', () => {
+    expect(describeLoginError(apiError('mfa_required', 401, { phone_number_end: '23' }), EMAIL)).toEqual({ type: 'mfa', phoneNumberEnd: '23' });
+  });
+  it('keeps only digits from the phone ending', () => {
+    expect(describeLoginError(apiError('mfa_required', 401, { phone_number_end: '<b>' }), EMAIL)).toEqual({ type: 'mfa', phoneNumberEnd: '' });
+    expect(describeLoginError(apiError('mfa_required', 401), EMAIL)).toEqual({ type: 'mfa', phoneNumberEnd: '' });
+  });
+});

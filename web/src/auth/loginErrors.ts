@@ -8,7 +8,14 @@ export type FailureOutcome<Field extends string> =
   | { type: 'alert'; message: FormMessage }
   | { type: 'recovery'; recovery: Recovery };
 
-export type LoginFailure = FailureOutcome<'email' | 'password'>;
+/** The password was right and the account has two-factor on: the card shows the code step (`loginMfa`). */
+export interface MfaRequired {
+  type: 'mfa';
+  /** The last two digits of the phone the code was texted to ('' if the server did not say). */
+  phoneNumberEnd: string;
+}
+
+export type LoginFailure = FailureOutcome<'email' | 'password'> | MfaRequired;
 
 /** The server's field names for the log-in fields. */
 const LOGIN_FIELD_NAMES: Record<string, 'email' | 'password'> = {
@@ -16,6 +23,12 @@ const LOGIN_FIELD_NAMES: Record<string, 'email' | 'password'> = {
   email: 'email',
   password: 'password',
 };
+
+/** `error.data.phone_number_end` of a two-factor answer: digits only, else ''. */
+export function phoneNumberEnd(data: Record<string, unknown> | undefined): string {
+  const end = data?.['phone_number_end'];
+  return typeof end === 'string' && /^\d{1,4}$/.test(end) ? end : '';
+}
 
 const stringOr = (value: unknown, fallback: string): string => (typeof value === 'string' && value !== '' ? value : fallback);
 
@@ -28,6 +41,8 @@ export function describeLoginError(error: unknown, email: string): LoginFailure 
   if (!isApiError(error)) return { type: 'alert', message: GENERIC };
   const data = error.data;
   switch (error.code) {
+    case 'mfa_required':
+      return { type: 'mfa', phoneNumberEnd: phoneNumberEnd(data) };
     case 'password_incorrect':
       return { type: 'field', field: 'password', message: { source: 'error', code: 'password_incorrect' } };
     case 'login_rate_limited':

@@ -1,7 +1,7 @@
 import type { LoginRequest, LoginResponse, RegisterRequest, RegisterResponse, SessionUser } from '@pinhive/contracts';
 import { isApiError } from '../api/client';
 import { GENERIC, messageForCode, type FormMessage } from './formMessage';
-import { describeLoginError, type FailureOutcome } from './loginErrors';
+import { describeLoginError, type FailureOutcome, type MfaRequired } from './loginErrors';
 import { buildRegisterRequest } from './registration';
 import type { SignupField, SignupValues } from './validation';
 
@@ -47,6 +47,8 @@ export async function runEmailSignup(values: SignupValues, calls: SignupCalls): 
 
 export type SignupFailure =
   | FailureOutcome<SignupField>
+  /** The email exists, the password was right, and the account has two-factor on. */
+  | MfaRequired
   | { type: 'underage' }
   /** The spec's 3-second error toast with the server's message (backend email validation failed). */
   | { type: 'toast'; message: FormMessage };

@@ -18,3 +18,39 @@ export function loginSuccessTarget(variant: AuthVariant, location: ReturnLocatio
 export function signupSuccessTarget(location: ReturnLocation, username: string): string {
   return hasNext(location.search) ? redirectTarget(location.search) : `/${encodeURIComponent(username)}`;
 }
+
+/** A member's profile path. */
+export function profilePath(username: string): string {
+  return `/${encodeURIComponent(username)}`;
+}
+
+/** The account-switch page: the log-in card that adds another account (`/add-account`). */
+export const ADD_ACCOUNT_PATH = '/add-account';
+
+const isAccountSwitchPath = (pathname: string): boolean => pathname.startsWith(ADD_ACCOUNT_PATH);
+
+/**
+ * Where a successful log-in goes when it added an account (account-switch mode): the new
+ * account's profile (spec section 2: "after account-switch log-in the user goes to /{username}").
+ */
+export function accountSwitchTarget(username: string): string {
+  return profilePath(username);
+}
+
+/**
+ * Where a successful two-factor log-in goes: the root in account-switch mode or on a path starting
+ * with /add-account (spec section 2, which names the two-factor case apart), otherwise where an
+ * email log-in would go (null: the modal closes and the page stays).
+ */
+export function mfaLoginSuccessTarget(variant: AuthVariant, location: ReturnLocation, accountSwitch: boolean): string | null {
+  if (accountSwitch || isAccountSwitchPath(location.pathname)) return '/';
+  return loginSuccessTarget(variant, location);
+}
+
+/**
+ * The log-in page that comes back to `path` afterwards, e.g. `/login?next=/settings/security`
+ * (slashes are allowed in a query and keep the address readable).
+ */
+export function loginPathFor(path: string): string {
+  return `/login?next=${encodeURIComponent(path).replace(/%2F/gi, '/')}`;
+}

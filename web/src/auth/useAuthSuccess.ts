@@ -3,13 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '@pinhive/contracts';
 import type { ProfileLocationState } from '../pages/ProfilePage';
 import { useAuthModal } from './authModalContext';
-import { loginSuccessTarget, signupSuccessTarget, type AuthVariant } from './targets';
+import { accountSwitchTarget, loginSuccessTarget, mfaLoginSuccessTarget, signupSuccessTarget, type AuthVariant } from './targets';
 import { refreshViewer } from './viewer';
 
 /**
- * What happens after a successful log-in or sign-up. The viewer is asked for again after the
- * navigation has happened, so that /login and /signup (which send a logged-in viewer away) never
- * race the form's own redirect.
+ * What happens after a successful log-in or sign-up. The viewer (and the stored accounts) are
+ * asked for again after the navigation has happened, so that /login and /signup (which send a
+ * logged-in viewer away) never race the form's own redirect.
  */
 export function useAuthSuccess(variant: AuthVariant) {
   const navigate = useNavigate();
@@ -25,6 +25,10 @@ export function useAuthSuccess(variant: AuthVariant) {
 
   return {
     loggedIn: () => go(loginSuccessTarget(variant, location)),
+    /** Account-switch mode: the new account is the active one; off to its profile. */
+    accountAdded: (user: SessionUser) => go(accountSwitchTarget(user.username)),
+    /** After the code step (in account-switch mode too: the spec sends that one to the root). */
+    mfaLoggedIn: (accountSwitch: boolean) => go(mfaLoginSuccessTarget(variant, location, accountSwitch)),
     registered: (user: SessionUser) => {
       const target = signupSuccessTarget(location, user.username);
       return go(target, target === `/${encodeURIComponent(user.username)}` ? { justRegistered: true } : null);

@@ -1,5 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import type { MeResponse } from '@pinhive/contracts';
+import type { MeResponse, StoredAccount } from '@pinhive/contracts';
+import { fetchStoredAccounts } from '../api/accounts';
 import { fetchViewer } from '../api/auth';
 
 /**
@@ -10,6 +11,8 @@ import { fetchViewer } from '../api/auth';
 export type Viewer = { status: 'loading' } | { status: 'anonymous' } | { status: 'authenticated'; user: MeResponse };
 
 export const VIEWER_QUERY_KEY = ['viewer'] as const;
+/** The accounts this browser is logged in to (`GET /v3/auth/accounts/`). */
+export const ACCOUNTS_QUERY_KEY = ['accounts'] as const;
 
 export function useViewer(): Viewer {
   const query = useQuery({
@@ -22,13 +25,32 @@ export function useViewer(): Viewer {
   return { status: 'anonymous' };
 }
 
-/** After log-in, sign-up, log-out or a password reset: ask the server again who is looking. */
-export function refreshViewer(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: VIEWER_QUERY_KEY });
+/** The stored accounts, asked for only while someone is logged in (`undefined` until known or on failure). */
+export function useStoredAccounts(enabled: boolean): StoredAccount[] | undefined {
+  const query = useQuery({
+    queryKey: ACCOUNTS_QUERY_KEY,
+    queryFn: ({ signal }) => fetchStoredAccounts(signal),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+  return enabled ? query.data : undefined;
+}
+
+/**
+ * After log-in, sign-up, log-out, an account switch or a password reset: ask the server again who
+ * is looking and which accounts this browser holds. Per-account data (the two-factor status) is
+ * keyed by the user id, so another account never sees it.
+ */
+export async function refreshViewer(queryClient: QueryClient): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: VIEWER_QUERY_KEY }),
+    queryClient.invalidateQueries({ queryKey: ACCOUNTS_QUERY_KEY }),
+  ]);
 }
 
 /** After log-out: anonymous at once (no request), then whatever the server says. */
 export function forgetViewer(queryClient: QueryClient): Promise<void> {
   queryClient.setQueryData(VIEWER_QUERY_KEY, null);
+  queryClient.setQueryData(ACCOUNTS_QUERY_KEY, []);
   return refreshViewer(queryClient);
 }

@@ -7,13 +7,16 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
   error?: ReactNode;
   /** Shown under the field and its error (a hint such as the email typo suggestion). */
   after?: ReactNode;
+  /** Ids of other elements that describe the field (a hint, the sentence above a code field). */
+  describedBy?: string;
   ref?: Ref<HTMLInputElement>;
 }
 
 /** A labelled input with its error message under it. */
-export function TextField({ id, label, error, after, ref, className, ...input }: TextFieldProps) {
+export function TextField({ id, label, error, after, describedBy, ref, className, ...input }: TextFieldProps) {
   const errorId = `${id}-error`;
   const invalid = error !== undefined && error !== null && error !== false;
+  const description = [invalid ? errorId : undefined, describedBy].filter(Boolean).join(' ') || undefined;
   return (
     <div className={`field${invalid ? ' field--invalid' : ''}`}>
       <label className="field__label" htmlFor={id}>
@@ -25,7 +28,7 @@ export function TextField({ id, label, error, after, ref, className, ...input }:
         id={id}
         className={`field__input${className ? ` ${className}` : ''}`}
         aria-invalid={invalid ? true : undefined}
-        aria-describedby={invalid ? errorId : undefined}
+        aria-describedby={description}
       />
       {invalid ? (
         <div className="field__error" id={errorId}>

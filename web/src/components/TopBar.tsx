@@ -1,18 +1,10 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { MeResponse } from '@pinhive/contracts';
-import { logOut } from '../api/auth';
-import { isUnauthorized } from '../api/client';
 import { useAuthModal } from '../auth/authModalContext';
-import { forgetViewer, useViewer, type Viewer } from '../auth/viewer';
-import { ERROR_TOAST_MS } from '../recovery/useResetEmail';
-import { useToast } from '../toast/toastContext';
-import { Avatar } from './Avatar';
-import { busyProps } from './busy';
+import { useViewer, type Viewer } from '../auth/viewer';
+import { AccountMenu } from './AccountMenu';
 import { Logo } from './Logo';
-import { Spinner } from './Spinner';
 
 /**
  * When the buttons change under the keyboard focus (log-in done, log-out done), the focus would
@@ -57,43 +49,6 @@ function AnonymousActions({ firstRef }: { firstRef: FirstRef }) {
   );
 }
 
-function MemberActions({ user, firstRef }: { user: MeResponse; firstRef: FirstRef }) {
-  const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const toast = useToast();
-  const name = user.first_name.trim() || user.username;
-  const logout = useMutation({
-    mutationFn: logOut,
-    onSettled: async (_data, error) => {
-      // 401: the session had already ended, which is what was asked for.
-      if (error && !isUnauthorized(error)) {
-        toast.show({ message: t('errors.generic'), durationMs: ERROR_TOAST_MS, tone: 'error' });
-        return;
-      }
-      await forgetViewer(queryClient);
-    },
-  });
-  return (
-    <>
-      <Link ref={firstRef} to={`/${encodeURIComponent(user.username)}`} className="topbar__profile">
-        <Avatar name={name} imageUrl={user.image_medium_url} size="small" />
-        <span className="topbar__name">{name}</span>
-      </Link>
-      <button
-        type="button"
-        className="button button--secondary"
-        onClick={() => {
-          if (!logout.isPending) logout.mutate();
-        }}
-        {...busyProps(logout.isPending)}
-      >
-        {logout.isPending ? <Spinner /> : null}
-        <span>{t('common.logOut')}</span>
-      </button>
-    </>
-  );
-}
-
 export function TopBar() {
   const { t } = useTranslation();
   const viewer = useViewer();
@@ -105,7 +60,7 @@ export function TopBar() {
           <Logo />
         </Link>
         <div className="topbar__actions">
-          {viewer.status === 'authenticated' ? <MemberActions user={viewer.user} firstRef={firstRef} /> : null}
+          {viewer.status === 'authenticated' ? <AccountMenu user={viewer.user} buttonRef={firstRef} /> : null}
           {viewer.status === 'anonymous' ? <AnonymousActions firstRef={firstRef} /> : null}
         </div>
       </nav>

@@ -27,4 +27,11 @@ describe('the English catalogue', () => {
     expect(en.recovery.emailSent).toBe('Email sent!');
     expect(en.errors.login_rate_limited).toBe('You have reached the maximum number of login attempts. Try again in 30 minutes.');
   });
+
+  it('keeps the spec strings of two-factor and account switching', () => {
+    expect(en.auth.mfa.title).toBe('Two-factor authentication required');
+    expect(en.validation.mfa_code_required).toBe("You missed a spot! Don't forget to add your verification code.");
+    expect(en.validation.mfa_code_format).toBe("Hmm...that doesn't look like a verification code.");
+    expect(shown(en.auth.switch.intro)).toBe('Have another Pinhive account? Log in to easily switch between them');
+  });
 });

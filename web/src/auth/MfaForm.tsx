@@ -1,0 +1,160 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { logIn } from '../api/auth';
+import { Spinner } from '../components/Spinner';
+import { busyProps } from '../components/busy';
+import { TextField } from '../components/TextField';
+import { useRecovery } from '../recovery/recoveryContext';
+import { useToast } from '../toast/toastContext';
+import type { FormMessage } from './formMessage';
+import { FormMessageText } from './FormMessageText';
+import { describeMfaFailure, MFA_RESEND_TOAST_MS, mfaLoginRequest, validateMfaCode, type MfaChallenge } from './mfa';
+import type { AuthVariant } from './targets';
+import { useAuthSuccess } from './useAuthSuccess';
+import { useForgotPassword } from './useForgotPassword';
+
+interface MfaFormProps {
+  challenge: MfaChallenge;
+  variant: AuthVariant;
+  accountSwitch: boolean;
+  /** The id of the card's sentence saying where the code went: it describes the code field. */
+  describedBy: string;
+  /** A new code went out (resend), perhaps to a phone with another ending. */
+  onNewCode: (phoneNumberEnd: string) => void;
+  /** Back to the log-in form (the credentials are dropped). */
+  onBack: () => void;
+}
+
+/**
+ * The code step of a two-factor log-in (view `loginMfa`): the code is sent with the same
+ * credentials (`mfa_token`); "Resend code" asks for a new one (`mfa_resend`) and says so in a
+ * 5-second toast.
+ */
+export function MfaForm({ challenge, variant, accountSwitch, describedBy, onNewCode, onBack }: MfaFormProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const recovery = useRecovery();
+  const toast = useToast();
+  const success = useAuthSuccess(variant);
+  const forgot = useForgotPassword();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<FormMessage | null>(null);
+  const [alert, setAlert] = useState<FormMessage | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const focusCode = useRef(false);
+  const email = challenge.credentials.username_or_email;
+
+  // Focus after the render that marked the field invalid, so it is announced with its message.
+  useEffect(() => {
+    if (!focusCode.current) return;
+    input.current?.focus();
+    focusCode.current = false;
+  });
+
+  const newCodeSent = (phoneNumberEnd: string) => {
+    onNewCode(phoneNumberEnd || challenge.phoneNumberEnd);
+    setCode('');
+    setError(null);
+    setAlert(null);
+    focusCode.current = true;
+    toast.show({ message: t('auth.mfa.resent'), durationMs: MFA_RESEND_TOAST_MS });
+  };
+
+  const fail = (failure: unknown) => {
+    const outcome = describeMfaFailure(failure, email);
+    switch (outcome.type) {
+      case 'field':
+        setError(outcome.message);
+        focusCode.current = true;
+        break;
+      case 'alert':
+        setAlert(outcome.message);
+        break;
+      case 'recovery':
+        recovery.open(outcome.recovery);
+        break;
+      case 'challenge':
+        newCodeSent(outcome.phoneNumberEnd);
+        break;
+    }
+  };
+
+  const done = () => success.mfaLoggedIn(accountSwitch);
+  const verify = useMutation({
+    mutationFn: (typed: string) => logIn(mfaLoginRequest(challenge.credentials, { code: typed }, accountSwitch)),
+    onSuccess: done,
+    onError: fail,
+  });
+  // A resend answers `mfa_required` (a new code is on its way): that is its success.
+  const resend = useMutation({
+    mutationFn: () => logIn(mfaLoginRequest(challenge.credentials, { resend: true }, accountSwitch)),
+    onSuccess: done,
+    onError: fail,
+  });
+  const busy = verify.isPending || resend.isPending;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    setAlert(null);
+    const rule = validateMfaCode(code);
+    if (rule) {
+      setError({ source: 'validation', code: rule });
+      focusCode.current = true;
+      return;
+    }
+    setError(null);
+    verify.mutate(code);
+  };
+
+  return (
+    <form className="auth-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
+      {alert ? (
+        <div className="form-alert" role="alert">
+          <FormMessageText message={alert} reset={{ email, start: () => forgot.mutate(email), busy: forgot.isPending }} />
+        </div>
+      ) : null}
+      <TextField
+        ref={input}
+        id={`${id}-code`}
+        name="code"
+        type="text"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        autoCapitalize="off"
+        spellCheck={false}
+        className="field__input--code"
+        label={t('auth.mfa.code')}
+        placeholder={t('auth.mfa.codePlaceholder')}
+        value={code}
+        describedBy={describedBy}
+        onChange={(event) => {
+          setCode(event.target.value);
+          setError(null);
+        }}
+        error={error ? <FormMessageText message={error} /> : undefined}
+      />
+      <button type="submit" className="button button--primary button--block" {...busyProps(verify.isPending)}>
+        {verify.isPending ? <Spinner /> : null}
+        <span>{t('auth.mfa.submit')}</span>
+      </button>
+      <p className="auth-form__aside">
+        {t('auth.mfa.noCode')}{' '}
+        <button
+          type="button"
+          className="inline-link"
+          onClick={() => {
+            if (!busy) resend.mutate();
+          }}
+          {...busyProps(resend.isPending)}
+        >
+          {t('auth.mfa.resend')}
+        </button>
+      </p>
+      <button type="button" className="inline-link auth-form__back" onClick={onBack}>
+        {t('auth.mfa.back')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,85 @@
+import { MFA_CODE_FORMAT, type LoginRequest } from '@pinhive/contracts';
+import { isApiError } from '../api/client';
+import { GENERIC, type FormMessage } from './formMessage';
+import { describeLoginError, phoneNumberEnd, type FailureOutcome } from './loginErrors';
+
+/** What the log-in typed, kept in memory (component state) only, to send again with the code. */
+export interface LoginCredentials {
+  username_or_email: string;
+  password: string;
+}
+
+/** The code step of a log-in: who is logging in, and the phone ending the code went to. */
+export interface MfaChallenge {
+  credentials: LoginCredentials;
+  phoneNumberEnd: string;
+}
+
+/** The spec's toast after "Resend code": 5000 ms. */
+export const MFA_RESEND_TOAST_MS = 5000;
+
+export type MfaCodeError = 'mfa_code_required' | 'mfa_code_format';
+
+/** What people paste or type around the digits ("123 456", "123-456") is not part of the code. */
+export function normaliseMfaCode(raw: string): string {
+  return raw.replace(/[\s-]/g, '');
+}
+
+/** The code rules of spec section 5: required, then 6 digits (the contracts' format). */
+export function validateMfaCode(raw: string): MfaCodeError | undefined {
+  const code = normaliseMfaCode(raw);
+  if (code === '') return 'mfa_code_required';
+  if (!MFA_CODE_FORMAT.test(code)) return 'mfa_code_format';
+  return undefined;
+}
+
+/**
+ * `POST /v3/login/` of the code step: the same credentials, with the code or asking for a new one,
+ * and the account-switch flag when adding an account.
+ */
+export function mfaLoginRequest(
+  credentials: LoginCredentials,
+  step: { code: string } | { resend: true },
+  accountSwitch: boolean,
+): LoginRequest {
+  return {
+    ...credentials,
+    ...('code' in step ? { mfa_token: normaliseMfaCode(step.code) } : { mfa_resend: true }),
+    ...(accountSwitch ? { account_switch: true } : {}),
+    recaptchaV3Token: 'default',
+  };
+}
+
+/** A new code was sent (the answer to a resend, or to a code for an attempt that had expired). */
+export interface NewChallenge {
+  type: 'challenge';
+  phoneNumberEnd: string;
+}
+
+export type MfaStepFailure = FailureOutcome<'code'> | NewChallenge;
+
+const CODE_ERRORS = new Set(['mfa_code_invalid', 'mfa_code_expired', 'mfa_code_format']);
+
+/**
+ * How a failure of the code step shows: code errors at the code field in the server's words
+ * (spec: "server message or 'Sorry! Something went wrong on our end.'"); `mfa_required` means a
+ * code was (re)sent; the rest as on the log-in form, except that this step has no email or
+ * password field, so their messages show above the form.
+ */
+export function describeMfaFailure(error: unknown, email: string): MfaStepFailure {
+  if (isApiError(error) && CODE_ERRORS.has(error.code)) {
+    const message: FormMessage = error.http_status < 500 && error.message ? { source: 'server', text: error.message } : GENERIC;
+    return { type: 'field', field: 'code', message };
+  }
+  if (isApiError(error) && error.code === 'mfa_required') return { type: 'challenge', phoneNumberEnd: phoneNumberEnd(error.data) };
+  const outcome = describeLoginError(error, email);
+  switch (outcome.type) {
+    case 'field':
+      return { type: 'alert', message: outcome.message };
+    case 'mfa':
+      return { type: 'challenge', phoneNumberEnd: outcome.phoneNumberEnd };
+    case 'alert':
+    case 'recovery':
+      return outcome;
+  }
+}
