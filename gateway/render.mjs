@@ -47,7 +47,9 @@ export function renderNginxConf({ listenPort, upstreams, webRoot, runDir, user }
   out('    proxy_http_version 1.1;');
   out('    proxy_set_header Connection "";');
   out('    proxy_set_header Host $host;');
-  out('    proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;');
+  // The gateway is the edge: the client's address replaces any X-Forwarded-For it sent, or a
+  // client could choose the IP that per-IP log-in limits count (services trust this hop only).
+  out('    proxy_set_header X-Forwarded-For $remote_addr;');
   out('    proxy_set_header X-Forwarded-Proto $scheme;');
   out('    proxy_set_header X-Request-Id $request_id;');
   for (const r of ROUTES) out(`    location ${r.prefix} { proxy_pass http://${r.service}; }`);

@@ -1,0 +1,26 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+
+/** The rendered gateway config (both variants come from gateway/render.mjs). */
+const root = path.resolve(__dirname, '..');
+const conf = execFileSync(process.execPath, ['gateway/render.mjs', 'container'], { cwd: root, encoding: 'utf8' });
+
+describe('gateway config', () => {
+  it('replaces a client-sent X-Forwarded-For with the real client address', () => {
+    expect(conf).toContain('proxy_set_header X-Forwarded-For $remote_addr;');
+    expect(conf).not.toContain('$proxy_add_x_forwarded_for');
+  });
+
+  it('routes auth paths to auth and the rest of /v3 to pins-boards, longest prefix first', () => {
+    for (const p of ['/v3/login/', '/v3/register/', '/v3/users/me/', '/v3/auth/', '/v3/mfa/', '/v3/users/forgot_password/']) {
+      expect(conf).toContain(`location ${p} { proxy_pass http://auth; }`);
+    }
+    expect(conf).toContain('location /v3/ { proxy_pass http://pins-boards; }');
+    expect(conf).toContain('location = /_health/auth { proxy_pass http://auth/readyz; }');
+  });
+
+  it('sends security headers and a strict CSP with the web app', () => {
+    expect(conf).toMatch(/location \/ \{[^}]*Content-Security-Policy "default-src 'self'[^}]*try_files \$uri \/index\.html; \}/);
+    expect(conf).toMatch(/X-Frame-Options DENY/);
+  });
+});
