@@ -39,7 +39,8 @@ export function renderNginxConf({ listenPort, upstreams, webRoot, runDir, user }
   }
   for (const s of SERVICES) {
     if (!upstreams[s]) throw new Error(`no upstream address for ${s}`);
-    out(`  upstream ${s} { server ${upstreams[s]}; keepalive 16; }`);
+    // Idle upstream connections close before the services' own keep-alive timeout (65 s).
+    out(`  upstream ${s} { server ${upstreams[s]}; keepalive 16; keepalive_timeout 30s; }`);
   }
   out('  server {');
   out(`    listen ${listenPort};`);

@@ -48,6 +48,8 @@ export function serviceEnv(p, service) {
     KAFKA_TOPIC_PREFIX: p.topicPrefix,
   };
   if (service === 'auth') {
+    // PINHIVE_AUTH_<NAME>=value sets auth's <NAME> (e.g. PINHIVE_AUTH_LOGIN_IP_BURST for a benchmark).
+    for (const [k, v] of Object.entries(process.env)) if (k.startsWith('PINHIVE_AUTH_') && v !== undefined) env[k.slice('PINHIVE_AUTH_'.length)] = v;
     env.REDIS_URL = `redis://127.0.0.1:${p.redisPort}`;
     env.PUBLIC_URL = p.baseUrl;
     // The browser tests log in many times a minute from one IP: keep the IP rules out of their way.

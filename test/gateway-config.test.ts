@@ -24,3 +24,9 @@ describe('gateway config', () => {
     expect(conf).toMatch(/X-Frame-Options DENY/);
   });
 });
+
+describe('gateway keep-alive', () => {
+  it('drops idle upstream connections before the services do (65 s), so no request meets a closed socket', () => {
+    expect(conf).toMatch(/upstream auth \{ server auth:4001; keepalive 16; keepalive_timeout 30s; \}/);
+  });
+});

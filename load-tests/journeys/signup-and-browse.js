@@ -1,7 +1,7 @@
 // k6 journey: visitors browse profiles far more often than they sign up (browse >> create).
 // Set up by BASE_URL (the gateway) and VUS; bounded in iterations and time, loopback only.
 import http from 'k6/http';
-import { check } from 'k6';
+import { check, sleep } from 'k6';
 import { Trend } from 'k6/metrics';
 
 const BASE_URL = __ENV.BASE_URL || 'http://localhost:8080';
@@ -46,6 +46,9 @@ export default function (data) {
         propagation.add(Date.now() - start);
         break;
       }
+      // Poll like a browser would (the web app retries every 300 ms), not in a tight loop:
+      // 10 users hammering 404s slow down the very consumer they are waiting for.
+      sleep(0.05);
     }
     return;
   }

@@ -37,14 +37,13 @@ export function authService(config: AuthConfig): ServiceDefinition<AuthConfig> {
     outboxCollections: [USERS_COLLECTION, SESSIONS_COLLECTION],
     setup: (ctx) => {
       const redis = ctx.redis!;
-      const kick = () => ctx.outbox.kick();
       const cookies = { secure: config.COOKIE_SECURE, accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS, refreshTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS };
 
       const users = new UserRepository(ctx.mongo);
       users.init().catch((err: unknown) => ctx.logger.error({ err }, 'creating user indexes failed'));
       const keys = new SigningKeys(ctx.mongo, config.ACCESS_TOKEN_TTL_SECONDS);
       keys.load().catch((err: unknown) => ctx.logger.warn({ err }, 'signing keys not loaded yet; retried on first use'));
-      const sessions = new SessionService(new SessionRepository(ctx.mongo), keys, { refreshTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS, onStored: kick });
+      const sessions = new SessionService(new SessionRepository(ctx.mongo), keys, { refreshTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS, onStored: (id) => ctx.outbox.kick({ collection: SESSIONS_COLLECTION, id }) });
 
       const devOutbox = new DevOutboxRepository(ctx.mongo);
       const mailer = createMailer({ transport: config.MAIL_TRANSPORT, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, devOutbox, logger: ctx.logger });
@@ -61,7 +60,7 @@ export function authService(config: AuthConfig): ServiceDefinition<AuthConfig> {
         : localCheck;
       const ipRule = new IpRule(redis, verifier, { burst: config.LOGIN_IP_BURST, windowSeconds: config.LOGIN_IP_BURST_WINDOW_SECONDS, namespace: ns });
       const login = new LoginService(users, loginLimiter, recovery, config.BCRYPT_COST);
-      const registration = new RegistrationService(users, { bcryptCost: config.BCRYPT_COST, onStored: kick });
+      const registration = new RegistrationService(users, { bcryptCost: config.BCRYPT_COST, onStored: (id) => ctx.outbox.kick({ collection: USERS_COLLECTION, id }) });
 
       const limits = {
         exists: new RequestLimiter(redis, { keyPrefix: 'exists_ip', points: 60, durationSeconds: 60, namespace: ns }),

@@ -15,7 +15,8 @@ export const baseConfigSchema = z.object({
   /** How many times a failing event handler runs before the event is parked on `<topic>.dlq`. */
   EVENT_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(5),
   EVENT_RETRY_BASE_MS: z.coerce.number().int().min(1).max(60_000).default(200),
-  OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  /** How often the outbox sweeps for events a targeted publish missed (Kafka down, a crash). */
+  OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(5000),
   BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/).default('100kb'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   /** Where services other than auth fetch the access-token public keys (auth's JWKS). */

@@ -105,6 +105,10 @@ export async function startService<C extends BaseConfig>(def: ServiceDefinition<
     const s = app.listen(config.PORT, config.HOST, () => resolve(s));
     s.once('error', reject);
   });
+  // The gateway keeps idle upstream connections for 30 s; Node must keep them longer, or nginx
+  // reuses a socket Node just closed and a POST fails with 502 (seen under load).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const url = `http://${config.HOST}:${port}`;

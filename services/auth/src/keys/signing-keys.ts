@@ -31,6 +31,8 @@ export class SigningKeys {
   /** Loads the keys, creating the first one when there is none. Retried until it works. */
   load(): Promise<void> {
     this.loading ??= (async () => {
+      // Before the first connect mongoose only queues commands; wait for the connection.
+      await this.conn.asPromise();
       let docs = await this.col().find().sort({ createdAt: -1 }).toArray();
       if (docs.length === 0) {
         const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });

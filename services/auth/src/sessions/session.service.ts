@@ -28,7 +28,7 @@ export class SessionService {
   constructor(
     private readonly sessions: SessionRepository,
     private readonly keys: SigningKeys,
-    private readonly opts: { refreshTtlSeconds: number; onStored: () => void; now?: () => Date },
+    private readonly opts: { refreshTtlSeconds: number; onStored: (sessionId: string) => void; now?: () => Date },
   ) {}
 
   private now(): Date {
@@ -45,7 +45,7 @@ export class SessionService {
       _id: id, userId: user.id, method, tokenHash: hash(secret), previousHash: null, rotatedAt: now, usedHashes: [],
       createdAt: now, expiresAt: new Date(now.getTime() + this.opts.refreshTtlSeconds * 1000), revokedAt: null, revokedReason: null, pendingEvents: [event],
     });
-    this.opts.onStored();
+    this.opts.onStored(id);
     return { sessionId: id, access: await this.keys.sign({ userId: user.id, sessionId: id, username: user.username, viewerType: 'AUTH' }), refresh: `${id}.${secret}` };
   }
 

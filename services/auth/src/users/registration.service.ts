@@ -31,7 +31,7 @@ export function checkEmail(raw: string): void {
 export class RegistrationService {
   constructor(
     private readonly users: UserRepository,
-    private readonly opts: { bcryptCost: number; now?: () => Date; onStored: () => void },
+    private readonly opts: { bcryptCost: number; now?: () => Date; onStored: (userId: string) => void },
   ) {}
 
   async register(input: RegisterInput): Promise<SessionUser> {
@@ -60,7 +60,7 @@ export class RegistrationService {
         if (err instanceof DuplicateKeyError) throw appError('email_exists', { field: 'email' });
         throw err;
       }
-      this.opts.onStored();
+      this.opts.onStored(id);
       return presentSessionUser({ _id: id, username, email, firstName, lastName });
     }
     throw appError('internal', { detail: 'could not find a free username' });
