@@ -48,3 +48,19 @@ export function FormMessageText({ message, reset }: FormMessageTextProps) {
     }
   }
 }
+
+/**
+ * The message of each field of an auth form, with "Reset your password" starting a reset for
+ * the typed email (log-in and sign-up show the same wrong-password message).
+ */
+export function fieldMessages<F extends string>(
+  errors: Partial<Record<F, FormMessage>>,
+  email: string,
+  forgot: { mutate: (email: string) => void; isPending: boolean },
+) {
+  const typed = email.trim();
+  return (field: F) => {
+    const message = errors[field];
+    return message ? <FormMessageText message={message} reset={{ email: typed, start: () => forgot.mutate(typed), busy: forgot.isPending }} /> : undefined;
+  };
+}

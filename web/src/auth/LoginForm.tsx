@@ -9,7 +9,7 @@ import { TextField } from '../components/TextField';
 import { useRecovery } from '../recovery/recoveryContext';
 import { EmailField } from './EmailField';
 import type { FormMessage } from './formMessage';
-import { FormMessageText } from './FormMessageText';
+import { FormMessageText, fieldMessages } from './FormMessageText';
 import { describeLoginError } from './loginErrors';
 import type { MfaChallenge } from './mfa';
 import { passwordResetPath } from './paths';
@@ -106,16 +106,7 @@ export function LoginForm({ variant, accountSwitch = false, onMfaRequired }: Log
     });
   };
 
-  const errorFor = (field: LoginField) => {
-    const message = errors[field];
-    if (!message) return undefined;
-    return (
-      <FormMessageText
-        message={message}
-        reset={{ email: values.email.trim(), start: () => forgot.mutate(values.email.trim()), busy: forgot.isPending }}
-      />
-    );
-  };
+  const errorFor = fieldMessages(errors, values.email, forgot);
 
   const busy = login.isPending;
   return (

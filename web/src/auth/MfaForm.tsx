@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { logIn } from '../api/auth';
 import { Spinner } from '../components/Spinner';
 import { busyProps } from '../components/busy';
-import { TextField } from '../components/TextField';
+import { CodeField } from '../components/CodeField';
 import { useRecovery } from '../recovery/recoveryContext';
 import { useToast } from '../toast/toastContext';
 import type { FormMessage } from './formMessage';
@@ -115,18 +115,10 @@ export function MfaForm({ challenge, variant, accountSwitch, describedBy, onNewC
           <FormMessageText message={alert} reset={{ email, start: () => forgot.mutate(email), busy: forgot.isPending }} />
         </div>
       ) : null}
-      <TextField
+      <CodeField
         ref={input}
         id={`${id}-code`}
-        name="code"
-        type="text"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        autoCapitalize="off"
-        spellCheck={false}
-        className="field__input--code"
         label={t('auth.mfa.code')}
-        placeholder={t('auth.mfa.codePlaceholder')}
         value={code}
         describedBy={describedBy}
         onChange={(event) => {

@@ -11,7 +11,7 @@ import { ERROR_TOAST_MS } from '../recovery/useResetEmail';
 import { useToast } from '../toast/toastContext';
 import { EmailField } from './EmailField';
 import type { FormMessage } from './formMessage';
-import { FormMessageText } from './FormMessageText';
+import { FormMessageText, fieldMessages } from './FormMessageText';
 import { describeSignupFailure, runEmailSignup, type SignupCalls } from './signupFlow';
 import type { AuthVariant } from './targets';
 import type { MfaChallenge } from './mfa';
@@ -128,16 +128,7 @@ export function SignupForm({ variant, onUnderage, onMfaRequired }: SignupFormPro
     signup.mutate(values);
   };
 
-  const errorFor = (field: SignupField) => {
-    const message = errors[field];
-    if (!message) return undefined;
-    return (
-      <FormMessageText
-        message={message}
-        reset={{ email: values.email.trim(), start: () => forgot.mutate(values.email.trim()), busy: forgot.isPending }}
-      />
-    );
-  };
+  const errorFor = fieldMessages(errors, values.email, forgot);
 
   const busy = signup.isPending;
   return (

@@ -10,6 +10,7 @@ import { MFA_RESEND_TOAST_MS, normaliseMfaCode, validateMfaCode } from '../auth/
 import { forgetViewer } from '../auth/viewer';
 import { busyProps } from '../components/busy';
 import { Spinner } from '../components/Spinner';
+import { CodeField } from '../components/CodeField';
 import { TextField } from '../components/TextField';
 import { useToast } from '../toast/toastContext';
 import { describeEnrolmentFailure, phoneEnding, validatePhone, type EnrolmentFailure } from './enrolment';
@@ -291,18 +292,10 @@ function CodeForm({ phone, focusOnMount, onConfirmed, onOtherNumber, onLoggedOut
           <FormMessageText message={alert} />
         </div>
       ) : null}
-      <TextField
+      <CodeField
         ref={focus.ref}
         id={`${id}-code`}
-        name="code"
-        type="text"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        autoCapitalize="off"
-        spellCheck={false}
-        className="field__input--code"
         label={t('security.code')}
-        placeholder={t('auth.mfa.codePlaceholder')}
         value={code}
         describedBy={`${id}-lead`}
         onChange={(event) => {
