@@ -8,6 +8,7 @@ import { RecoveryService } from './recovery/recovery.service';
 import { ResetTokenRepository } from './recovery/reset-token.repository';
 import { SessionRepository } from './sessions/session.repository';
 import { UserRepository } from './users/user.repository';
+import { normaliseIdentifier } from './users/identifier';
 import type { Deactivation } from './users/user.model';
 
 const USAGE = `usage: npm run admin -- <command>
@@ -36,7 +37,7 @@ async function run(argv: string[]): Promise<string> {
   const conn = await mongoose.createConnection(config.MONGO_URL, { retryWrites: false, serverSelectionTimeoutMS: 5000 }).asPromise();
   try {
     const users = new UserRepository(conn);
-    const user = await users.findByEmail(email.trim().toLowerCase());
+    const user = await users.findByEmail(normaliseIdentifier(email));
     if (!user) throw new Error(`no account with the email ${email}`);
     const endSessions = async (reason: string) => new SessionRepository(conn).revokeAllForUser(user._id, reason, new Date());
     switch (command) {

@@ -5,10 +5,8 @@ import type { RecoveryService } from '../recovery/recovery.service';
 import type { UserDoc } from '../users/user.model';
 import type { UserRepository } from '../users/user.repository';
 import { PASSWORD_MAX_BYTES } from '../users/password.rules';
+import { normaliseIdentifier } from '../users/identifier';
 import type { LoginLimiter } from './login.limiter';
-
-/** The identifier as limits and look-ups see it: one key per mailbox or username. */
-export const normaliseIdentifier = (s: string): string => s.trim().toLowerCase();
 
 /**
  * Email log-in. Order matters: a locked identifier or IP is refused before the password is

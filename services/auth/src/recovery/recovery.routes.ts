@@ -1,7 +1,7 @@
 import { forgotPasswordRequestSchema, forgotPasswordResponseSchema, loginResponseSchema, resetPasswordRequestSchema } from '@pinhive/contracts';
 import { defineRoute } from '@pinhive/kit';
 import type { RequestLimiter } from '../login/login.limiter';
-import { normaliseIdentifier } from '../login/login.service';
+import { normaliseIdentifier } from '../users/identifier';
 import type { LoginLimiter } from '../login/login.limiter';
 import { setSessionCookies } from '../sessions/session.cookies';
 import type { CookieOptions } from '../sessions/session.routes';

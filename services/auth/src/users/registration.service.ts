@@ -8,17 +8,15 @@ import { DuplicateKeyError, type UserRepository } from './user.repository';
 import { presentSessionUser } from './user.presenter';
 import { firstNameFromEmail, usernameFromEmail } from './username';
 import { checkNewPassword, containsBrandName } from './password.rules';
+import { normaliseIdentifier } from './identifier';
 
 type RegisterInput = z.output<typeof registerRequestSchema>;
 
 const USERNAME_ATTEMPTS = 6;
 
-/** Lower-cases and trims so one mailbox is one account. */
-export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
-
 /** The server's email rules (spec sections 5 and 8), shared by sign-up and email validation. */
 export function checkEmail(raw: string): void {
-  const email = normaliseEmail(raw);
+  const email = normaliseIdentifier(raw);
   if (!isAscii(raw)) throw appError('non_ascii', { field: 'email' });
   if (!EMAIL_FORMAT.test(email)) throw appError('email_invalid', { field: 'email' });
   if (containsBrandName(email)) throw appError('email_brand_name', { field: 'email' });
@@ -36,7 +34,7 @@ export class RegistrationService {
 
   async register(input: RegisterInput): Promise<SessionUser> {
     const now = this.opts.now?.() ?? new Date();
-    const email = normaliseEmail(input.email);
+    const email = normaliseIdentifier(input.email);
     this.checkRules(input, email, now);
     if (await this.users.emailExists(email)) throw appError('email_exists', { field: 'email' });
 

@@ -7,7 +7,8 @@ import type { RequestLimiter } from '../login/login.limiter';
 import { setSessionCookies, setUnderageCookie } from '../sessions/session.cookies';
 import type { CookieOptions } from '../sessions/session.routes';
 import type { SessionService } from '../sessions/session.service';
-import { checkEmail, normaliseEmail, type RegistrationService } from './registration.service';
+import { checkEmail, type RegistrationService } from './registration.service';
+import { normaliseIdentifier } from './identifier';
 import { presentSessionUser } from './user.presenter';
 import type { UserRepository } from './user.repository';
 
@@ -42,7 +43,7 @@ export function userRoutes(deps: { registration: RegistrationService; users: Use
       response: z.boolean(),
       handler: async ({ query, req }) => {
         await existsLimiter.consume(req.ip ?? 'unknown');
-        return users.emailExists(normaliseEmail(query.email));
+        return users.emailExists(normaliseIdentifier(query.email));
       },
     }),
     defineRoute({
