@@ -1,5 +1,5 @@
 import { SESSION_COOKIES, loginRequestSchema, loginResponseSchema } from '@pinhive/contracts';
-import { appError, defineRoute } from '@pinhive/kit';
+import { appError, defineRoute, readCookie } from '@pinhive/kit';
 import type { MfaService } from '../mfa/mfa.service';
 import type { StoredAccounts } from '../sessions/stored-accounts';
 import type { IpRule } from '../human-check/ip-rule';
@@ -26,8 +26,7 @@ export function loginRoutes(login: LoginService, ipRule: IpRule, mfa: MfaService
         let method: 'email' | 'multifactor' = 'email';
         if (user.mfa) {
           // The code's challenge is bound to this attempt by an httpOnly cookie.
-          const challengeId = (req.cookies as Record<string, unknown>)[SESSION_COOKIES.mfa];
-          const outcome = await mfa.atLogin(user, typeof challengeId === 'string' ? challengeId : undefined, body);
+          const outcome = await mfa.atLogin(user, readCookie(req, SESSION_COOKIES.mfa), body);
           if (outcome.kind === 'challenge') {
             res.cookie(SESSION_COOKIES.mfa, outcome.challengeId, { ...mfaCookie, secure: cookies.secure });
             throw appError('mfa_required', { data: { phone_number_end: outcome.phoneNumberEnd } });

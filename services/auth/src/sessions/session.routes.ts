@@ -1,5 +1,5 @@
 import { SESSION_COOKIES } from '@pinhive/contracts';
-import { defineRoute } from '@pinhive/kit';
+import { defineRoute, readCookie } from '@pinhive/kit';
 import type { Request } from 'express';
 import { z } from 'zod';
 import type { SigningKeys } from '../keys/signing-keys';
@@ -13,10 +13,7 @@ export interface CookieOptions {
   refreshTtlSeconds: number;
 }
 
-export const refreshCookie = (req: Request): string | undefined => {
-  const v = (req.cookies as Record<string, unknown> | undefined)?.[SESSION_COOKIES.refresh];
-  return typeof v === 'string' ? v : undefined;
-};
+export const refreshCookie = (req: Request): string | undefined => readCookie(req, SESSION_COOKIES.refresh);
 
 export function sessionRoutes(sessions: SessionService, users: UserRepository, keys: SigningKeys, cookies: CookieOptions) {
   return [

@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import { MAX_STORED_ACCOUNTS, SESSION_COOKIES, type SessionUser, type StoredAccount } from '@pinhive/contracts';
-import { appError } from '@pinhive/kit';
+import { appError, readCookie } from '@pinhive/kit';
 import type { UserRepository } from '../users/user.repository';
 import { presentSessionUser } from '../users/user.presenter';
 import { setSessionCookies } from './session.cookies';
@@ -8,8 +8,8 @@ import { refreshCookie, type CookieOptions } from './session.routes';
 import type { SessionService } from './session.service';
 
 function readStored(req: Request): string[] {
-  const raw = (req.cookies as Record<string, unknown>)[SESSION_COOKIES.accounts];
-  return typeof raw === 'string' && raw ? raw.split(',').filter(Boolean).slice(0, MAX_STORED_ACCOUNTS) : [];
+  const raw = readCookie(req, SESSION_COOKIES.accounts);
+  return raw ? raw.split(',').filter(Boolean).slice(0, MAX_STORED_ACCOUNTS) : [];
 }
 
 function writeStored(res: Response, tokens: string[], secure: boolean): void {

@@ -1,7 +1,7 @@
 import {
   SESSION_COOKIES, emailBodySchema, emailQuerySchema, emailValidationResponseSchema, meResponseSchema, registerRequestSchema, registerResponseSchema,
 } from '@pinhive/contracts';
-import { AppError, appError, defineRoute, requireViewer } from '@pinhive/kit';
+import { AppError, appError, defineRoute, readCookie, requireViewer } from '@pinhive/kit';
 import { z } from 'zod';
 import type { RequestLimiter } from '../login/login.limiter';
 import { setSessionCookies, setUnderageCookie } from '../sessions/session.cookies';
@@ -24,7 +24,7 @@ export function userRoutes(deps: { registration: RegistrationService; users: Use
       status: 201,
       handler: async ({ body, req, res }) => {
         // Spec: once a browser was told it is under age, later sign-ups from it are refused.
-        if ((req.cookies as Record<string, unknown>)[SESSION_COOKIES.underage] === '1') throw appError('underage', { field: 'birthday' });
+        if (readCookie(req, SESSION_COOKIES.underage) === '1') throw appError('underage', { field: 'birthday' });
         try {
           const user = await registration.register(body);
           setSessionCookies(res, await sessions.open(user, 'email'), cookies);

@@ -15,7 +15,8 @@ declare module 'express-serve-static-core' {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-function cookie(req: Request, name: string): string | undefined {
+/** A cookie's value, or undefined when absent or empty (cookie-parser fills req.cookies). */
+export function readCookie(req: Request, name: string): string | undefined {
   const cookies = req.cookies as Record<string, unknown> | undefined;
   const v = cookies?.[name];
   return typeof v === 'string' && v !== '' ? v : undefined;
@@ -30,7 +31,7 @@ function cookie(req: Request, name: string): string | undefined {
 export function authenticate(lookup: KeyLookup): RequestHandler {
   return (req, _res, next) => {
     const header = req.headers.authorization;
-    const token = header?.startsWith('Bearer ') ? header.slice(7) : cookie(req, SESSION_COOKIES.access);
+    const token = header?.startsWith('Bearer ') ? header.slice(7) : readCookie(req, SESSION_COOKIES.access);
     if (!token) return next();
     verifyAccessToken(token, lookup).then(
       (viewer) => {
@@ -65,12 +66,12 @@ function sameToken(a: string, b: string): boolean {
  */
 export function csrfProtection(opts: { secure: boolean }): RequestHandler {
   return (req, res, next) => {
-    let token = cookie(req, SESSION_COOKIES.csrf);
+    let token = readCookie(req, SESSION_COOKIES.csrf);
     if (!token) {
       token = randomBytes(24).toString('base64url');
       setCsrfCookie(res, token, opts.secure);
     }
-    const hasSession = cookie(req, SESSION_COOKIES.access) !== undefined || cookie(req, SESSION_COOKIES.refresh) !== undefined;
+    const hasSession = readCookie(req, SESSION_COOKIES.access) !== undefined || readCookie(req, SESSION_COOKIES.refresh) !== undefined;
     if (SAFE_METHODS.has(req.method) || !hasSession) return next();
     const sent = req.headers[CSRF_HEADER];
     if (typeof sent !== 'string' || !sameToken(sent, token)) return next(appError('csrf_failed'));
