@@ -1,5 +1,6 @@
 import { mfaPhoneRequestSchema, mfaStatusSchema, mfaVerifyRequestSchema } from '@pinhive/contracts';
-import { appError, defineRoute, requireViewer } from '@pinhive/kit';
+import { defineRoute } from '@pinhive/kit';
+import { currentUser } from '../users/current-user';
 import type { Request } from 'express';
 import type { SessionService } from '../sessions/session.service';
 import type { UserRepository } from '../users/user.repository';
@@ -7,12 +8,7 @@ import type { MfaService } from './mfa.service';
 
 /** Two-factor settings of the logged-in account. */
 export function mfaRoutes(mfa: MfaService, users: UserRepository, sessions: SessionService) {
-  const me = async (req: Request) => {
-    const viewer = requireViewer(req);
-    const user = (await sessions.isActive(viewer.sessionId)) ? await users.findById(viewer.userId) : null;
-    if (!user) throw appError('unauthorized');
-    return user;
-  };
+  const me = (req: Request) => currentUser(req, sessions, users);
   return [
     defineRoute({
       method: 'get', path: '/v3/mfa/', summary: 'Two-factor status of the logged-in account', response: mfaStatusSchema,

@@ -9,6 +9,7 @@ import type { CookieOptions } from '../sessions/session.routes';
 import type { SessionService } from '../sessions/session.service';
 import { checkEmail, type RegistrationService } from './registration.service';
 import { normaliseIdentifier } from './identifier';
+import { currentUser } from './current-user';
 import { presentSessionUser } from './user.presenter';
 import type { UserRepository } from './user.repository';
 
@@ -68,12 +69,8 @@ export function userRoutes(deps: { registration: RegistrationService; users: Use
       summary: 'The logged-in account',
       response: meResponseSchema,
       handler: async ({ req }) => {
-        const viewer = requireViewer(req);
-        // Access tokens are stateless; auth itself also honours a logout at once.
-        if (!(await sessions.isActive(viewer.sessionId))) throw appError('unauthorized');
-        const user = await users.findById(viewer.userId);
-        if (!user) throw appError('unauthorized');
-        return { ...presentSessionUser(user), viewer_type: viewer.viewerType, has_password: true };
+        const user = await currentUser(req, sessions, users);
+        return { ...presentSessionUser(user), viewer_type: requireViewer(req).viewerType, has_password: true };
       },
     }),
   ];
