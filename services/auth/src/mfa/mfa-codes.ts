@@ -1,4 +1,5 @@
-import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomInt, timingSafeEqual } from 'node:crypto';
+import { sha256 } from '../security/sha256';
 
 /** Codes live 5 minutes and allow 5 tries; then a new one must be sent. */
 export const MFA_CODE_TTL_SECONDS = 300;
@@ -8,7 +9,7 @@ export const MFA_MAX_ATTEMPTS = 5;
 export const newCode = (): string => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
 /** Codes are stored hashed, salted with what they belong to (a challenge or an enrolment). */
-export const hashCode = (salt: string, code: string): string => createHash('sha256').update(`${salt}:${code}`).digest('base64url');
+export const hashCode = (salt: string, code: string): string => sha256(`${salt}:${code}`);
 
 export function codeMatches(salt: string, code: string, storedHash: string): boolean {
   const a = Buffer.from(hashCode(salt, code));

@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { sha256 } from '../security/sha256';
 import bcrypt from 'bcryptjs';
 import { appError, type Logger } from '@pinhive/kit';
 import type { Mailer } from '../messaging/mailer';
@@ -7,7 +8,6 @@ import type { UserRepository } from '../users/user.repository';
 import { checkNewPassword } from '../users/password.rules';
 import type { ResetTokenRepository } from './reset-token.repository';
 
-const hash = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 /** Blocks that a successful password reset lifts: they exist to make the owner reset. */
 const LIFTED_BY_RESET = new Set(['soft_banned', 'password_reset_sent', 'login_assistance']);
@@ -39,7 +39,7 @@ export class RecoveryService {
   /** Emails a reset link; `assistance` words it as help after repeated failed log-ins. */
   async sendResetLink(user: Pick<UserDoc, '_id' | 'email' | 'firstName'>, kind: 'reset' | 'assistance'): Promise<void> {
     const token = randomBytes(32).toString('base64url');
-    await this.tokens.insert(hash(token), user._id, this.now(), this.opts.ttlSeconds);
+    await this.tokens.insert(sha256(token), user._id, this.now(), this.opts.ttlSeconds);
     const link = `${this.opts.publicUrl}/password/reset/?token=${token}`;
     const minutes = Math.round(this.opts.ttlSeconds / 60);
     const hello = user.firstName ? `Hi ${user.firstName},` : 'Hi,';
@@ -54,12 +54,12 @@ export class RecoveryService {
   /** Sets a new password with a token; returns the user. Ends the account's other sessions via `onReset`. */
   async reset(token: string, password: string): Promise<UserDoc> {
     const now = this.now();
-    const userId = await this.tokens.findUsable(hash(token), now);
+    const userId = await this.tokens.findUsable(sha256(token), now);
     const user = userId ? await this.users.findById(userId) : null;
     if (!user) throw appError('reset_token_invalid', { field: 'token' });
     // Rules first, so a refused password does not burn the token.
     checkNewPassword(password, user.email);
-    if (!(await this.tokens.consume(hash(token), now))) throw appError('reset_token_invalid', { field: 'token' });
+    if (!(await this.tokens.consume(sha256(token), now))) throw appError('reset_token_invalid', { field: 'token' });
     await this.users.setPasswordHash(user._id, await bcrypt.hash(password, this.opts.bcryptCost));
     if (user.loginBlock && LIFTED_BY_RESET.has(user.loginBlock.reason)) await this.users.setLoginBlock(user._id, null);
     return user;

@@ -1,10 +1,10 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { sha256 } from '../security/sha256';
 import { appError, newEvent } from '@pinhive/kit';
 import type { SigningKeys } from '../keys/signing-keys';
 import type { SessionDoc } from './session.model';
 import type { SessionRepository } from './session.repository';
 
-const hash = (secret: string) => createHash('sha256').update(secret).digest('base64url');
 
 /** A just-rotated secret presented again within this window is a race between tabs, not theft. */
 const ROTATION_GRACE_MS = 10_000;
@@ -42,7 +42,7 @@ export class SessionService {
     const secret = randomBytes(32).toString('base64url');
     const event = newEvent('auth', 'auth.user.logged-in.v1', user.id, { userId: user.id, sessionId: id, method, loggedInAt: now.toISOString() });
     await this.sessions.insert({
-      _id: id, userId: user.id, method, tokenHash: hash(secret), previousHash: null, rotatedAt: now, usedHashes: [],
+      _id: id, userId: user.id, method, tokenHash: sha256(secret), previousHash: null, rotatedAt: now, usedHashes: [],
       createdAt: now, expiresAt: new Date(now.getTime() + this.opts.refreshTtlSeconds * 1000), revokedAt: null, revokedReason: null, pendingEvents: [event],
     });
     this.opts.onStored(id);
@@ -55,9 +55,9 @@ export class SessionService {
     if (!id || !secret) throw appError('unauthorized');
     const now = this.now();
     const newSecret = randomBytes(32).toString('base64url');
-    const rotated = await this.sessions.rotate(id, hash(secret), hash(newSecret), now);
+    const rotated = await this.sessions.rotate(id, sha256(secret), sha256(newSecret), now);
     if (!rotated) {
-      await this.onRejectedRefresh(id, hash(secret), now);
+      await this.onRejectedRefresh(id, sha256(secret), now);
       throw appError('unauthorized');
     }
     const name = await username(rotated.userId);
@@ -77,7 +77,7 @@ export class SessionService {
     const [id, secret] = (refreshToken ?? '').split('.');
     if (!id || !secret) return null;
     const session = await this.sessions.findById(id);
-    const live = session && !session.revokedAt && session.expiresAt > this.now() && session.tokenHash === hash(secret);
+    const live = session && !session.revokedAt && session.expiresAt > this.now() && session.tokenHash === sha256(secret);
     return live ? session : null;
   }
 
