@@ -1,7 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { sha256 } from '../security/sha256';
 import type { Redis } from 'ioredis';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { appError, type Logger } from '@pinhive/kit';
+import { RequestLimiter } from '../login/login.limiter';
 
 /** Verifies the token a person got from passing a human check (spec: reCAPTCHA Enterprise). */
 export interface HumanCheckVerifier {
@@ -14,7 +15,6 @@ export const LOCAL_CHECK_ATTEMPTS = 3;
 export const LOCAL_CHECK_WINDOW_SECONDS = 3600;
 const TOKEN_TTL_SECONDS = 120;
 
-const hash = (s: string) => createHash('sha256').update(s).digest('base64url');
 
 /**
  * The development and test verifier: `issue()` hands out single-use tokens (the web app's
@@ -23,26 +23,21 @@ const hash = (s: string) => createHash('sha256').update(s).digest('base64url');
  */
 export class LocalHumanCheck implements HumanCheckVerifier {
   readonly kind = 'local';
-  private readonly attempts: RateLimiterRedis;
+  private readonly attempts: RequestLimiter;
   constructor(private readonly redis: Redis, private readonly namespace: string) {
-    this.attempts = new RateLimiterRedis({ storeClient: redis, keyPrefix: `${namespace}hc_attempts`, points: LOCAL_CHECK_ATTEMPTS, duration: LOCAL_CHECK_WINDOW_SECONDS });
+    this.attempts = new RequestLimiter(redis, { keyPrefix: 'hc_attempts', points: LOCAL_CHECK_ATTEMPTS, durationSeconds: LOCAL_CHECK_WINDOW_SECONDS, namespace });
   }
 
   async issue(ip: string): Promise<string> {
     const token = randomBytes(24).toString('base64url');
-    await this.redis.set(`${this.namespace}hc_token:${hash(token)}`, ip, 'EX', TOKEN_TTL_SECONDS).catch(() => { throw appError('service_unavailable'); });
+    await this.redis.set(`${this.namespace}hc_token:${sha256(token)}`, ip, 'EX', TOKEN_TTL_SECONDS).catch(() => { throw appError('service_unavailable'); });
     return `local.${token}`;
   }
 
   async verify(token: string, _action: string, ip: string): Promise<boolean> {
-    try {
-      await this.attempts.consume(ip);
-    } catch (err) {
-      if (err instanceof RateLimiterRes) return false;
-      throw appError('service_unavailable');
-    }
+    if (!(await this.attempts.tryConsume(ip))) return false;
     if (!token.startsWith('local.')) return false;
-    const owner = await this.redis.getdel(`${this.namespace}hc_token:${hash(token.slice(6))}`).catch(() => { throw appError('service_unavailable'); });
+    const owner = await this.redis.getdel(`${this.namespace}hc_token:${sha256(token.slice(6))}`).catch(() => { throw appError('service_unavailable'); });
     return owner === ip;
   }
 }

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { appError } from '@pinhive/kit';
+import { RequestLimiter } from '../login/login.limiter';
 import type { HumanCheckVerifier } from './human-check.verifier';
 
 /** The spec's action name for a log-in's human check. */
@@ -12,18 +12,13 @@ export const LOGIN_ACTION = 'web_unauth';
  * spec's placeholder token "default" (no token) never passes.
  */
 export class IpRule {
-  private readonly attempts: RateLimiterRedis;
+  private readonly attempts: RequestLimiter;
   constructor(redis: Redis, private readonly verifier: HumanCheckVerifier, opts: { burst: number; windowSeconds: number; namespace: string }) {
-    this.attempts = new RateLimiterRedis({ storeClient: redis, keyPrefix: `${opts.namespace}login_burst_ip`, points: opts.burst, duration: opts.windowSeconds });
+    this.attempts = new RequestLimiter(redis, { keyPrefix: 'login_burst_ip', points: opts.burst, durationSeconds: opts.windowSeconds, namespace: opts.namespace });
   }
 
   async guard(ip: string, token: string | undefined): Promise<void> {
-    try {
-      await this.attempts.consume(ip);
-      return;
-    } catch (err) {
-      if (!(err instanceof RateLimiterRes)) throw appError('service_unavailable', { detail: 'log-in protection store unavailable' });
-    }
+    if (await this.attempts.tryConsume(ip)) return;
     if (token && token !== 'default' && (await this.verifier.verify(token, LOGIN_ACTION, ip))) return;
     throw appError('login_too_quick', { data: { human_check: this.verifier.kind, ip_rule: true } });
   }

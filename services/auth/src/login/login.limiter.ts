@@ -73,10 +73,16 @@ export class RequestLimiter {
     this.limiter = new RateLimiterRedis({ storeClient: redis, keyPrefix: `${opts.namespace ?? ''}${opts.keyPrefix}`, points: opts.points, duration: opts.durationSeconds });
   }
 
+  /** Counts a request; false when the key is over its limit (Redis down: 503). */
+  async tryConsume(key: string): Promise<boolean> {
+    return this.limiter.consume(key).then(
+      () => true,
+      (err: unknown) => (err instanceof RateLimiterRes ? false : redisFailure(err)),
+    );
+  }
+
+  /** Counts a request; over the limit answers 429 too_many_requests. */
   async consume(key: string): Promise<void> {
-    await this.limiter.consume(key).catch((err: unknown) => {
-      if (err instanceof RateLimiterRes) throw appError('too_many_requests');
-      redisFailure(err);
-    });
+    if (!(await this.tryConsume(key))) throw appError('too_many_requests');
   }
 }
