@@ -84,23 +84,26 @@ function useParts(recovery: Recovery, onClose: () => void): Parts {
     </a>
   );
 
+  // "We emailed you": the message, the address, and a resend when the address is known.
+  const emailSent = (title: string, text: string, email: string) => ({
+    title,
+    body: (
+      <>
+        <p>{text}</p>
+        {sentTo(email)}
+      </>
+    ),
+    actions: (
+      <>
+        {email ? resendButton(email) : null}
+        {ok}
+      </>
+    ),
+  });
+
   switch (recovery.kind) {
     case 'password_reset_sent':
-      return {
-        title: t('recovery.passwordResetSent.title'),
-        body: (
-          <>
-            <p>{t('errors.password_reset_sent')}</p>
-            {sentTo(recovery.email)}
-          </>
-        ),
-        actions: (
-          <>
-            {recovery.email ? resendButton(recovery.email) : null}
-            {ok}
-          </>
-        ),
-      };
+      return emailSent(t('recovery.passwordResetSent.title'), t('errors.password_reset_sent'), recovery.email);
     case 'rate_limited':
       return { title: t('recovery.rateLimited.title'), body: <p>{t('errors.login_rate_limited')}</p>, actions: ok };
     case 'soft_banned':
@@ -118,21 +121,7 @@ function useParts(recovery: Recovery, onClose: () => void): Parts {
         actions: ok,
       };
     case 'login_assistance':
-      return {
-        title: t('recovery.loginAssistance.title'),
-        body: (
-          <>
-            <p>{t('errors.login_assistance')}</p>
-            {sentTo(recovery.email)}
-          </>
-        ),
-        actions: (
-          <>
-            {recovery.email ? resendButton(recovery.email) : null}
-            {ok}
-          </>
-        ),
-      };
+      return emailSent(t('recovery.loginAssistance.title'), t('errors.login_assistance'), recovery.email);
     case 'deactivated':
       return {
         title: t('recovery.deactivated.title'),
