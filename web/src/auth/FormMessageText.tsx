@@ -64,3 +64,13 @@ export function fieldMessages<F extends string>(
     return message ? <FormMessageText message={message} reset={{ email: typed, start: () => forgot.mutate(typed), busy: forgot.isPending }} /> : undefined;
   };
 }
+
+/** A form-level message in the alert box above the fields; nothing when there is none. */
+export function FormAlert({ message, reset }: { message: FormMessage | null; reset?: ResetLink }) {
+  if (!message) return null;
+  return (
+    <div className="form-alert" role="alert">
+      <FormMessageText message={message} reset={reset} />
+    </div>
+  );
+}

@@ -9,7 +9,7 @@ import { TextField } from '../components/TextField';
 import { useRecovery } from '../recovery/recoveryContext';
 import { EmailField } from './EmailField';
 import type { FormMessage } from './formMessage';
-import { FormMessageText, fieldMessages } from './FormMessageText';
+import { FormAlert, fieldMessages } from './FormMessageText';
 import { describeLoginError } from './loginErrors';
 import type { MfaChallenge } from './mfa';
 import { passwordResetPath } from './paths';
@@ -111,11 +111,7 @@ export function LoginForm({ variant, accountSwitch = false, onMfaRequired }: Log
   const busy = login.isPending;
   return (
     <form className="auth-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
-      {alert ? (
-        <div className="form-alert" role="alert">
-          <FormMessageText message={alert} />
-        </div>
-      ) : null}
+      <FormAlert message={alert} />
       <EmailField
         ref={inputs.email}
         id={`${id}-email`}

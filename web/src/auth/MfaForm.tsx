@@ -8,7 +8,7 @@ import { CodeField } from '../components/CodeField';
 import { useRecovery } from '../recovery/recoveryContext';
 import { useToast } from '../toast/toastContext';
 import type { FormMessage } from './formMessage';
-import { FormMessageText } from './FormMessageText';
+import { FormAlert, FormMessageText } from './FormMessageText';
 import { describeMfaFailure, MFA_RESEND_TOAST_MS, mfaLoginRequest, validateMfaCode, type MfaChallenge } from './mfa';
 import type { AuthVariant } from './targets';
 import { useAuthSuccess } from './useAuthSuccess';
@@ -110,11 +110,7 @@ export function MfaForm({ challenge, variant, accountSwitch, describedBy, onNewC
 
   return (
     <form className="auth-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
-      {alert ? (
-        <div className="form-alert" role="alert">
-          <FormMessageText message={alert} reset={{ email, start: () => forgot.mutate(email), busy: forgot.isPending }} />
-        </div>
-      ) : null}
+      <FormAlert message={alert} reset={{ email, start: () => forgot.mutate(email), busy: forgot.isPending }} />
       <CodeField
         ref={input}
         id={`${id}-code`}

@@ -11,7 +11,7 @@ import { ERROR_TOAST_MS } from '../recovery/useResetEmail';
 import { useToast } from '../toast/toastContext';
 import { EmailField } from './EmailField';
 import type { FormMessage } from './formMessage';
-import { FormMessageText, fieldMessages } from './FormMessageText';
+import { FormAlert, fieldMessages } from './FormMessageText';
 import { describeSignupFailure, runEmailSignup, type SignupCalls } from './signupFlow';
 import type { AuthVariant } from './targets';
 import type { MfaChallenge } from './mfa';
@@ -138,11 +138,7 @@ export function SignupForm({ variant, onUnderage, onMfaRequired }: SignupFormPro
           {t('errors.underage')}
         </div>
       ) : null}
-      {alert ? (
-        <div className="form-alert" role="alert">
-          <FormMessageText message={alert} />
-        </div>
-      ) : null}
+      <FormAlert message={alert} />
       <EmailField
         ref={inputs.email}
         id={`${id}-email`}

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { resetPassword } from '../api/auth';
 import { isApiError } from '../api/client';
 import { GENERIC, messageForCode, type FormMessage } from '../auth/formMessage';
-import { FormMessageText } from '../auth/FormMessageText';
+import { FormAlert, FormMessageText } from '../auth/FormMessageText';
 import { validatePassword } from '../auth/validation';
 import { refreshViewer } from '../auth/viewer';
 import { Spinner } from '../components/Spinner';
@@ -73,11 +73,7 @@ export function NewPasswordForm({ token, titleId }: { token: string; titleId: st
             </Link>
           </div>
         ) : null}
-        {alert ? (
-          <div className="form-alert" role="alert">
-            <FormMessageText message={alert} />
-          </div>
-        ) : null}
+        <FormAlert message={alert} />
         <TextField
           ref={input}
           id="reset-password"

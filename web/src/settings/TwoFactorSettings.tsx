@@ -5,7 +5,7 @@ import type { MfaStatus } from '@pinhive/contracts';
 import { isUnauthorized } from '../api/client';
 import { confirmMfaEnrolment, fetchMfaStatus, startMfaEnrolment } from '../api/mfa';
 import type { FormMessage } from '../auth/formMessage';
-import { FormMessageText } from '../auth/FormMessageText';
+import { FormAlert, FormMessageText } from '../auth/FormMessageText';
 import { MFA_RESEND_TOAST_MS, normaliseMfaCode, validateMfaCode } from '../auth/mfa';
 import { forgetViewer } from '../auth/viewer';
 import { busyProps } from '../components/busy';
@@ -174,11 +174,7 @@ function PhoneForm({ onSent, onCancel, onLoggedOut }: PhoneFormProps) {
 
   return (
     <form className="settings-form" noValidate onSubmit={onSubmit} aria-busy={send.isPending}>
-      {alert ? (
-        <div className="form-alert" role="alert">
-          <FormMessageText message={alert} />
-        </div>
-      ) : null}
+      <FormAlert message={alert} />
       <TextField
         ref={focus.ref}
         id={`${id}-phone`}
@@ -287,11 +283,7 @@ function CodeForm({ phone, focusOnMount, onConfirmed, onOtherNumber, onLoggedOut
       <p className="settings-form__lead" id={`${id}-lead`}>
         {end ? t('security.codeSent', { end }) : t('security.codePending')}
       </p>
-      {alert ? (
-        <div className="form-alert" role="alert">
-          <FormMessageText message={alert} />
-        </div>
-      ) : null}
+      <FormAlert message={alert} />
       <CodeField
         ref={focus.ref}
         id={`${id}-code`}
