@@ -40,7 +40,6 @@ export function authService(config: AuthConfig): ServiceDefinition<AuthConfig> {
       const cookies = { secure: config.COOKIE_SECURE, accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS, refreshTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS };
 
       const users = new UserRepository(ctx.mongo);
-      users.init().catch((err: unknown) => ctx.logger.error({ err }, 'creating user indexes failed'));
       const keys = new SigningKeys(ctx.mongo, config.ACCESS_TOKEN_TTL_SECONDS);
       keys.load().catch((err: unknown) => ctx.logger.warn({ err }, 'signing keys not loaded yet; retried on first use'));
       const sessions = new SessionService(new SessionRepository(ctx.mongo), keys, { refreshTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS, onStored: (id) => ctx.outbox.kick({ collection: SESSIONS_COLLECTION, id }) });

@@ -68,6 +68,7 @@ const userSchema = new Schema<UserDoc>(
   { collection: USERS_COLLECTION, versionKey: false },
 );
 
+/** mongoose builds the unique email and username indexes when the model first connects (autoIndex). */
 export function userModel(conn: Connection): Model<UserDoc> {
   return conn.models.User ?? conn.model<UserDoc>('User', userSchema);
 }

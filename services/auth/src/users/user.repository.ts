@@ -20,11 +20,6 @@ export class UserRepository {
     this.model = userModel(conn);
   }
 
-  /** Creates the indexes the uniqueness rules rely on. */
-  async init(): Promise<void> {
-    await this.model.createIndexes();
-  }
-
   async findByEmail(email: string): Promise<UserDoc | null> {
     return this.model.findOne({ email }).lean<UserDoc>().exec();
   }
