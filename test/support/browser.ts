@@ -36,4 +36,5 @@ export class Browser {
 
   get = (path: string) => this.request('GET', path);
   post = (path: string, body?: unknown, opts?: { csrf?: boolean }) => this.request('POST', path, body ?? {}, opts);
+  delete = (path: string) => this.request('DELETE', path);
 }

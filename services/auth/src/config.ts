@@ -1,4 +1,5 @@
 import { baseConfigSchema, loadConfig } from '@pinhive/kit';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const seconds = (def: number) => z.coerce.number().int().min(1).default(def);
@@ -26,6 +27,15 @@ export const authConfigSchema = baseConfigSchema
     /** The IP rule: more log-in attempts than this per window from one IP need a human check. */
     LOGIN_IP_BURST: z.coerce.number().int().min(1).default(10),
     LOGIN_IP_BURST_WINDOW_SECONDS: seconds(60),
+    /**
+     * Client addresses the IP rule never holds up, comma-separated (e.g. an office's NAT address
+     * that many people share). The per-identifier lockout still applies to them.
+     */
+    LOGIN_IP_RULE_EXEMPT: z.string().default('').transform((v, ctx) => {
+      const ips = v.split(',').map((s) => s.trim()).filter(Boolean);
+      for (const ip of ips) if (!isIP(ip)) ctx.addIssue({ code: 'custom', message: `not an IP address: ${ip}` });
+      return ips;
+    }),
     /** Human check: reCAPTCHA Enterprise in production; `local` (a stand-in) elsewhere. Production must choose. */
     HUMAN_CHECK: z.enum(['local', 'recaptcha-enterprise']).optional(),
     RECAPTCHA_PROJECT_ID: z.string().min(1).optional(),

@@ -21,6 +21,8 @@ import { SESSIONS_COLLECTION } from './sessions/session.model';
 import { SessionRepository } from './sessions/session.repository';
 import { SessionService } from './sessions/session.service';
 import { sessionRoutes } from './sessions/session.routes';
+import { Recognition } from './sessions/recognition';
+import { recognitionRoutes } from './sessions/recognition.routes';
 import { StoredAccounts } from './sessions/stored-accounts';
 import { storedAccountRoutes } from './sessions/stored-accounts.routes';
 import { USERS_COLLECTION } from './users/user.model';
@@ -42,7 +44,8 @@ export function authService(config: AuthConfig): ServiceDefinition<AuthConfig> {
       const users = new UserRepository(ctx.mongo);
       const keys = new SigningKeys(ctx.mongo, config.ACCESS_TOKEN_TTL_SECONDS);
       keys.load().catch((err: unknown) => ctx.logger.warn({ err }, 'signing keys not loaded yet; retried on first use'));
-      const sessions = new SessionService(new SessionRepository(ctx.mongo), keys, { refreshTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS, onStored: (id) => ctx.outbox.kick({ collection: SESSIONS_COLLECTION, id }) });
+      const recognition = new Recognition(keys);
+      const sessions = new SessionService(new SessionRepository(ctx.mongo), keys, recognition, { refreshTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS, onStored: (id) => ctx.outbox.kick({ collection: SESSIONS_COLLECTION, id }) });
 
       const devOutbox = new DevOutboxRepository(ctx.mongo);
       const mailer = createMailer({ transport: config.MAIL_TRANSPORT, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, devOutbox, logger: ctx.logger });
@@ -57,7 +60,10 @@ export function authService(config: AuthConfig): ServiceDefinition<AuthConfig> {
       const verifier = config.HUMAN_CHECK === 'recaptcha-enterprise'
         ? new RecaptchaEnterprise({ projectId: config.RECAPTCHA_PROJECT_ID!, siteKey: config.RECAPTCHA_SITE_KEY!, apiKey: config.RECAPTCHA_API_KEY!, minScore: config.RECAPTCHA_MIN_SCORE, logger: ctx.logger })
         : localCheck;
-      const ipRule = new IpRule(redis, verifier, { burst: config.LOGIN_IP_BURST, windowSeconds: config.LOGIN_IP_BURST_WINDOW_SECONDS, namespace: ns });
+      const ipRule = new IpRule(redis, verifier, {
+        burst: config.LOGIN_IP_BURST, windowSeconds: config.LOGIN_IP_BURST_WINDOW_SECONDS, namespace: ns, exempt: config.LOGIN_IP_RULE_EXEMPT,
+        siteKey: config.HUMAN_CHECK === 'recaptcha-enterprise' ? config.RECAPTCHA_SITE_KEY : undefined,
+      });
       const login = new LoginService(users, loginLimiter, recovery, config.BCRYPT_COST);
       const registration = new RegistrationService(users, { bcryptCost: config.BCRYPT_COST, onStored: (id) => ctx.outbox.kick({ collection: USERS_COLLECTION, id }) });
 
@@ -80,6 +86,7 @@ export function authService(config: AuthConfig): ServiceDefinition<AuthConfig> {
           ...storedAccountRoutes(storedAccounts),
           ...mfaRoutes(mfa, users, sessions),
           ...sessionRoutes(sessions, users, keys, cookies),
+          ...recognitionRoutes(recognition, users, cookies),
           ...recoveryRoutes(recovery, sessions, { perIp: limits.forgotIp, perIdentifier: limits.forgotId, login: loginLimiter }, cookies),
           ...(config.MAIL_TRANSPORT === 'dev-outbox' || config.SMS_TRANSPORT === 'dev-outbox' ? devOutboxRoutes(devOutbox) : []),
         ],

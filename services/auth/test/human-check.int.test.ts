@@ -66,3 +66,16 @@ it('locks an IP for 30 minutes after its daily failures, whatever the account', 
   expect(ttl).toBeGreaterThan(1790);
   expect(ttl).toBeLessThanOrEqual(1800);
 });
+
+it('never holds up an exempt address (a shared NAT), whose identifiers still lock', async () => {
+  const exempt = await startAuth({ LOGIN_IP_BURST: '1', LOGIN_IP_RULE_EXEMPT: '10.9.8.7, 127.0.0.1', RATE_LIMIT_NAMESPACE: `${uniqueName('hcx')}:` });
+  try {
+    const account = await signUp(exempt);
+    const b = new Browser(exempt.url);
+    for (let i = 0; i < 3; i++) expect((await login(b, account)).status).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await login(b, { ...account, password: 'wrong 123' })).body.resource_response.error?.code).toBe('password_incorrect');
+    expect((await login(b, account)).body.resource_response.error?.code).toBe('login_rate_limited');
+  } finally {
+    await exempt.close();
+  }
+});

@@ -101,3 +101,38 @@ export const switchAccountRequestSchema = z.object({ user_id: z.string().min(1).
 
 /** How many accounts one browser may keep logged in at once. */
 export const MAX_STORED_ACCOUNTS = 5;
+
+/**
+ * A recognised, not-authenticated viewer (spec section 3 "Viewer info"), for the personalised
+ * welcome-back log-in. Auth recognises the browser by an httpOnly cookie set at each log-in and
+ * sign-up; `GET /v3/auth/recognised/` answers this or `null`, `DELETE` forgets it ("Not you?").
+ */
+export const recognisedViewerSchema = z.object({
+  firstName: z.string(),
+  imageUrl: z.string().nullable(),
+  email: z.string(),
+  hasPassword: z.boolean(),
+  connectedToFacebook: z.boolean(),
+  connectedToGoogle: z.boolean(),
+});
+export type RecognisedViewer = z.infer<typeof recognisedViewerSchema>;
+export const RECOGNISED_COOKIE = 'ph_known';
+/** How long a browser keeps recognising the last account that logged in on it. */
+export const RECOGNITION_DAYS = 30;
+
+/**
+ * What a `login_too_quick` failure carries in `error.data`: which human check the web app must
+ * show, and for reCAPTCHA Enterprise its site key. The retry sends the check's token as
+ * `recaptchaV2Token`. The local check (development, tests) gets tokens from
+ * `POST /v3/auth/human_check/`.
+ */
+export const humanCheckDemandSchema = z.object({
+  human_check: z.enum(['local', 'recaptcha-enterprise']),
+  site_key: z.string().optional(),
+  ip_rule: z.literal(true),
+});
+export type HumanCheckDemand = z.infer<typeof humanCheckDemandSchema>;
+/** The reCAPTCHA Enterprise action of a web log-in (spec section 7's list). */
+export const LOGIN_HUMAN_CHECK_ACTION = 'web_unauth';
+/** Spec: the token is refreshed after each failure and every 105000 ms. */
+export const HUMAN_CHECK_REFRESH_MS = 105_000;

@@ -32,6 +32,8 @@ export const errorCatalogue = {
   underage: { status: 403, message: `Sorry, you're not eligible to sign up for ${PRODUCT_NAME} right now.` },
   over_age: { status: 400, message: 'Oops! Please use a valid age to sign up.' },
   password_rules: { status: 400, message: 'Pick a stronger password: avoid common passwords and your email address.' },
+  // Ours (the spec names the consent step only): the required consent of the consents view.
+  consent_required: { status: 400, message: 'Please agree to the collection and use of your personal information to continue.' },
   signup_failed: { status: 500, message: 'Sorry! Something went wrong on our end.' },
 
   // Sessions

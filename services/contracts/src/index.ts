@@ -6,3 +6,4 @@ export * from './rules/signup';
 export * from './auth';
 export * from './rules/email-typo';
 export * from './rules/next-url';
+export * from './experiments';

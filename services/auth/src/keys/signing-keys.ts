@@ -70,6 +70,32 @@ export class SigningKeys {
     });
   }
 
+  /**
+   * Signs another kind of token of ours (e.g. the browser recognition): its own audience, so it
+   * can never pass as an access token.
+   */
+  async signOther(claims: { subject: string; audience: string; typ: string; expiresInSeconds: number }): Promise<string> {
+    await this.load();
+    const { kid, key } = this.signing!;
+    return jwt.sign({ typ: claims.typ }, key, {
+      algorithm: ACCESS_TOKEN_ALG, keyid: kid, subject: claims.subject, issuer: ACCESS_TOKEN_ISSUER, audience: claims.audience, expiresIn: claims.expiresInSeconds,
+    });
+  }
+
+  /** Verifies a token of `signOther`: the subject, or null for anything not valid. */
+  async verifyOther(token: string, expected: { audience: string; typ: string }): Promise<string | null> {
+    const decoded = jwt.decode(token, { complete: true });
+    const kid = decoded && typeof decoded === 'object' ? decoded.header.kid : undefined;
+    const key = kid ? await this.lookup(kid) : undefined;
+    if (!key) return null;
+    try {
+      const payload = jwt.verify(token, key, { algorithms: [ACCESS_TOKEN_ALG], issuer: ACCESS_TOKEN_ISSUER, audience: expected.audience });
+      return typeof payload === 'object' && payload.typ === expected.typ && typeof payload.sub === 'string' ? payload.sub : null;
+    } catch {
+      return null;
+    }
+  }
+
   /** Verification keys by kid, for auth's own routes. */
   lookup: KeyLookup = async (kid) => {
     await this.load().catch(() => undefined);

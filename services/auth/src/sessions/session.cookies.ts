@@ -1,15 +1,23 @@
 import type { Response } from 'express';
-import { SESSION_COOKIES } from '@pinhive/contracts';
+import { RECOGNISED_COOKIE, SESSION_COOKIES } from '@pinhive/contracts';
+import { RECOGNITION_MAX_AGE_SECONDS } from './recognition';
 
 /**
  * Session cookies: httpOnly (scripts never see a token), SameSite=Lax (not sent on cross-site
  * POSTs), Secure behind HTTPS. The refresh cookie goes only to /v3/ where logout and refresh
  * live; the access cookie to every path.
  */
-export function setSessionCookies(res: Response, tokens: { access: string; refresh: string }, opts: { secure: boolean; accessTtlSeconds: number; refreshTtlSeconds: number }): void {
+export function setSessionCookies(res: Response, tokens: { access: string; refresh: string; recognition: string }, opts: { secure: boolean; accessTtlSeconds: number; refreshTtlSeconds: number }): void {
   const base = { httpOnly: true, sameSite: 'lax' as const, secure: opts.secure };
   res.cookie(SESSION_COOKIES.access, tokens.access, { ...base, path: '/', maxAge: opts.accessTtlSeconds * 1000 });
   res.cookie(SESSION_COOKIES.refresh, tokens.refresh, { ...base, path: '/v3/', maxAge: opts.refreshTtlSeconds * 1000 });
+  // Outlives the session on purpose: after log-out the browser still knows who used it last.
+  res.cookie(RECOGNISED_COOKIE, tokens.recognition, { ...base, path: '/v3/', maxAge: RECOGNITION_MAX_AGE_SECONDS * 1000 });
+}
+
+/** "Not you?": this browser no longer offers the personalised log-in. */
+export function clearRecognitionCookie(res: Response, secure: boolean): void {
+  res.clearCookie(RECOGNISED_COOKIE, { httpOnly: true, sameSite: 'lax', secure, path: '/v3/' });
 }
 
 export function clearSessionCookies(res: Response, secure: boolean): void {

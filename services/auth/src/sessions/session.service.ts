@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { sha256 } from '../security/sha256';
 import { appError, newEvent } from '@pinhive/kit';
 import type { SigningKeys } from '../keys/signing-keys';
+import type { Recognition } from './recognition';
 import type { SessionDoc } from './session.model';
 import type { SessionRepository } from './session.repository';
 
@@ -13,6 +14,8 @@ export interface IssuedSession {
   sessionId: string;
   access: string;
   refresh: string;
+  /** The browser-recognition token (recognition.ts), renewed with every session token. */
+  recognition: string;
 }
 
 export interface SessionUserRef {
@@ -28,6 +31,7 @@ export class SessionService {
   constructor(
     private readonly sessions: SessionRepository,
     private readonly keys: SigningKeys,
+    private readonly recognition: Recognition,
     private readonly opts: { refreshTtlSeconds: number; onStored: (sessionId: string) => void; now?: () => Date },
   ) {}
 
@@ -46,7 +50,9 @@ export class SessionService {
       createdAt: now, expiresAt: new Date(now.getTime() + this.opts.refreshTtlSeconds * 1000), revokedAt: null, revokedReason: null, pendingEvents: [event],
     });
     this.opts.onStored(id);
-    return { sessionId: id, access: await this.keys.sign({ userId: user.id, sessionId: id, username: user.username, viewerType: 'AUTH' }), refresh: `${id}.${secret}` };
+    return {
+      sessionId: id, access: await this.keys.sign({ userId: user.id, sessionId: id, username: user.username, viewerType: 'AUTH' }), refresh: `${id}.${secret}`, recognition: await this.recognition.issue(user.id),
+    };
   }
 
   /** Rotates a refresh token; answers 401 for anything but the current secret of a live session. */
@@ -62,7 +68,9 @@ export class SessionService {
     }
     const name = await username(rotated.userId);
     if (name === null) throw appError('unauthorized');
-    return { sessionId: id, access: await this.keys.sign({ userId: rotated.userId, sessionId: id, username: name, viewerType: 'AUTH' }), refresh: `${id}.${newSecret}` };
+    return {
+      sessionId: id, access: await this.keys.sign({ userId: rotated.userId, sessionId: id, username: name, viewerType: 'AUTH' }), refresh: `${id}.${newSecret}`, recognition: await this.recognition.issue(rotated.userId),
+    };
   }
 
   private async onRejectedRefresh(id: string, presented: string, now: Date): Promise<void> {

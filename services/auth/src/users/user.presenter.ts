@@ -1,4 +1,4 @@
-import type { SessionUser } from '@pinhive/contracts';
+import type { RecognisedViewer, SessionUser } from '@pinhive/contracts';
 import type { UserDoc } from './user.model';
 
 /** The account as its owner sees it: never the hash, the birthday or the outbox. */
@@ -13,4 +13,12 @@ export function presentSessionUser(u: Pick<UserDoc, '_id' | 'username' | 'email'
     image_medium_url: null,
     image_large_url: null,
   };
+}
+
+/**
+ * What the welcome-back log-in shows of the account that last used this browser (spec "Viewer
+ * info"). Social links arrive with single sign-on; every account has a password until then.
+ */
+export function presentRecognisedViewer(u: Pick<UserDoc, 'email' | 'firstName' | 'passwordHash'>): RecognisedViewer {
+  return { firstName: u.firstName, imageUrl: null, email: u.email, hasPassword: Boolean(u.passwordHash), connectedToFacebook: false, connectedToGoogle: false };
 }
