@@ -10,11 +10,17 @@ import { ROUTES, SERVICES } from './routes.mjs';
  * @param {string} o.webRoot           folder of the built web app
  * @param {string} [o.runDir]          native only: where pid, temp files and logs go
  * @param {string} [o.user]            native only: worker user (the launching user)
+ * @param {boolean} [o.ipv6Loopback]   native only: also listen on [::1] (a second client address
+ *                                     for tests of per-IP rules; see scripts/stack.mjs)
  */
-/** The web app loads only its own scripts and styles and talks only to its own origin. */
-const CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; connect-src 'self'; font-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'";
+/**
+ * The web app loads only its own scripts and styles and talks only to its own origin, except
+ * reCAPTCHA Enterprise (the production human check: its script and its checkbox frame).
+ */
+const RECAPTCHA = 'https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/';
+const CSP = `default-src 'self'; script-src 'self' ${RECAPTCHA}; frame-src ${RECAPTCHA}; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; connect-src 'self'; font-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'`;
 
-export function renderNginxConf({ listenPort, upstreams, webRoot, runDir, user }) {
+export function renderNginxConf({ listenPort, upstreams, webRoot, runDir, user, ipv6Loopback = false }) {
   const native = Boolean(runDir);
   const lines = [];
   const out = (s = '') => lines.push(s);
@@ -44,6 +50,7 @@ export function renderNginxConf({ listenPort, upstreams, webRoot, runDir, user }
   }
   out('  server {');
   out(`    listen ${listenPort};`);
+  if (native && ipv6Loopback) out(`    listen [::1]:${listenPort};`);
   out(`    root ${webRoot};`);
   out('    proxy_http_version 1.1;');
   out('    proxy_set_header Connection "";');
