@@ -4,6 +4,7 @@ import { EMAIL_FORMAT, checkBirthday, isAscii, type SessionUser } from '@pinhive
 import { appError, newEvent } from '@pinhive/kit';
 import type { z } from 'zod';
 import type { registerRequestSchema } from '@pinhive/contracts';
+import type { Consents } from './user.model';
 import { DuplicateKeyError, type UserRepository } from './user.repository';
 import { presentSessionUser } from './user.presenter';
 import { firstNameFromEmail, usernameFromEmail } from './username';
@@ -20,6 +21,12 @@ export function checkEmail(raw: string): void {
   if (!isAscii(raw)) throw appError('non_ascii', { field: 'email' });
   if (!EMAIL_FORMAT.test(email)) throw appError('email_invalid', { field: 'email' });
   if (containsBrandName(email)) throw appError('email_brand_name', { field: 'email' });
+}
+
+/** What the consents view recorded; null when the person never saw it (not in the experiment). */
+function consentsOf(input: RegisterInput, at: Date): Consents | null {
+  if (input.kr_privacy_consent_opt_in === undefined && input.marketing_notifs_opt_out === undefined) return null;
+  return { privacyOptIn: input.kr_privacy_consent_opt_in ?? false, marketingOptOut: input.marketing_notifs_opt_out ?? false, at };
 }
 
 /**
@@ -51,7 +58,7 @@ export class RegistrationService {
       try {
         await this.users.insert({
           _id: id, email, username, firstName, lastName, passwordHash,
-          birthday: new Date(input.birthday * 1000), country: input.country ?? null, createdAt: now, loginBlock: null, deactivation: null, mfa: null, mfaPending: null, pendingEvents: [event],
+          birthday: new Date(input.birthday * 1000), country: input.country ?? null, consents: consentsOf(input, now), createdAt: now, loginBlock: null, deactivation: null, mfa: null, mfaPending: null, pendingEvents: [event],
         });
       } catch (err) {
         if (err instanceof DuplicateKeyError && err.field === 'username') continue;
@@ -65,6 +72,8 @@ export class RegistrationService {
   }
 
   private checkRules(input: RegisterInput, email: string, now: Date): void {
+    // Sent only by the consents view (kr_privacy_consent experiment), where agreeing is required.
+    if (input.kr_privacy_consent_opt_in === false) throw appError('consent_required', { field: 'kr_privacy_consent_opt_in' });
     checkEmail(input.email);
     checkNewPassword(input.password, email);
     const verdict = checkBirthday(input.birthday, now);

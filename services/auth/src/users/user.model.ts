@@ -27,6 +27,13 @@ export interface Deactivation {
   setAt: Date;
 }
 
+/** The consents view's answers (kr_privacy_consent experiment), kept as evidence of consent. */
+export interface Consents {
+  privacyOptIn: boolean;
+  marketingOptOut: boolean;
+  at: Date;
+}
+
 /** A user account as stored by auth. `pendingEvents` is the outbox (see kit/events/outbox.ts). */
 export interface UserDoc {
   _id: string;
@@ -37,6 +44,7 @@ export interface UserDoc {
   passwordHash: string;
   birthday: Date;
   country: string | null;
+  consents: Consents | null;
   createdAt: Date;
   loginBlock: LoginBlock | null;
   deactivation: Deactivation | null;
@@ -57,6 +65,7 @@ const userSchema = new Schema<UserDoc>(
     passwordHash: { type: String, required: true },
     birthday: { type: Date, required: true },
     country: { type: String, default: null },
+    consents: { type: new Schema({ privacyOptIn: Boolean, marketingOptOut: Boolean, at: Date }, { _id: false }), default: null },
     createdAt: { type: Date, required: true },
     loginBlock: { type: Schema.Types.Mixed, default: null },
     deactivation: { type: Schema.Types.Mixed, default: null },
