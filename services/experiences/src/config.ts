@@ -1,8 +1,18 @@
 import { baseConfigSchema, loadConfig } from '@pinhive/kit';
 import { z } from 'zod';
+import { parseAllocations } from './experiments/assignment';
 
 export const experiencesConfigSchema = baseConfigSchema.extend({
   PORT: z.coerce.number().int().min(0, "must be a port number (0 picks a free one)").max(65535).default(4003),
+  /** Experiment shares over the defaults, e.g. `kr_privacy_consent=enabled:50` (see experiments/assignment.ts). */
+  EXPERIMENT_ALLOCATIONS: z.string().default('').transform((text, ctx) => {
+    try {
+      return parseAllocations(text);
+    } catch (err) {
+      ctx.addIssue({ code: 'custom', message: (err as Error).message });
+      return z.NEVER;
+    }
+  }),
 });
 export type ExperiencesConfig = z.infer<typeof experiencesConfigSchema>;
 
