@@ -1,5 +1,5 @@
 import type { RunningService } from '@pinhive/kit';
-import type { StoredAccount } from '@pinhive/contracts';
+import { SESSION_COOKIES, type StoredAccount } from '@pinhive/contracts';
 import type { AuthConfig } from '../src/config';
 import { Browser } from '../../../test/support/browser';
 import { signUp, startAuth } from './auth-helpers';
@@ -56,4 +56,20 @@ it('logging out ends only the active account; the other stays available', async 
 
 it('anonymous browsers have no stored accounts', async () => {
   expect(await accounts(new Browser(auth.url))).toEqual([]);
+});
+
+it('logging in again to a stored account ends its old session instead of leaving it behind', async () => {
+  const a = await signUp(auth);
+  const b = await signUp(auth);
+  const browser = a.browser;
+  const oldA = browser.cookies.get(SESSION_COOKIES.refresh)!;
+  await browser.post('/v3/login/', { username_or_email: b.email, password: b.password, account_switch: true });
+  expect(browser.cookies.get(SESSION_COOKIES.accounts)).toContain(oldA.split('.')[0]);
+  const again = await browser.post('/v3/login/', { username_or_email: a.email, password: a.password, account_switch: true });
+  expect(again.status).toBe(200);
+  expect((await accounts(browser)).map((x) => [x.id, x.active]).sort()).toEqual([[a.user.id, true], [b.user.id, false]].sort());
+  const stale = new Browser(auth.url);
+  stale.cookies.set(SESSION_COOKIES.refresh, oldA);
+  stale.cookies.set(SESSION_COOKIES.csrf, 'any-double-submit-value');
+  expect((await stale.post('/v3/auth/refresh/')).status).toBe(401);
 });

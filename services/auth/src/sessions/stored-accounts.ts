@@ -41,13 +41,21 @@ export class StoredAccounts {
     writeStored(res, await this.keepLive(stored, newUserId, MAX_STORED_ACCOUNTS - 1), this.cookies.secure);
   }
 
-  /** Live sessions only, one per account, none for `exceptUserId`, at most `max`. */
+  /**
+   * Live sessions only, one per account, none for `exceptUserId`, at most `max`. A live session
+   * left out is ended: no cookie holds it any more, so nobody could use or end it otherwise
+   * (e.g. the old session of an account that logs in again on this browser).
+   */
   private async keepLive(tokens: string[], exceptUserId: string | null, max: number): Promise<string[]> {
     const seen = new Set<string>(exceptUserId ? [exceptUserId] : []);
     const kept: string[] = [];
     for (const token of tokens) {
       const session = await this.sessions.peek(token);
-      if (!session || seen.has(session.userId) || kept.length >= max) continue;
+      if (!session) continue;
+      if (seen.has(session.userId) || kept.length >= max) {
+        await this.sessions.close(session._id);
+        continue;
+      }
       seen.add(session.userId);
       kept.push(token);
     }
