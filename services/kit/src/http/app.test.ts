@@ -3,7 +3,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { createLogger } from '../logger';
 import { appError } from '../errors';
-import { createHttpApp } from './app';
+import { createHttpApp, logLevelFor } from './app';
 import { defineRoute, mountRoutes } from './route';
 
 function app() {
@@ -95,5 +95,14 @@ describe('dependency outages', () => {
     expect(redis.status).toBe(503);
     expect(error(redis)).toMatchObject({ code: 'service_unavailable', message: 'Sorry! Something went wrong on our end.' });
     expect((await request(a).get('/bug/')).status).toBe(500);
+  });
+});
+
+describe('request log levels', () => {
+  it('keeps warn for refusals that may be attacks and error for faults', () => {
+    expect([200, 400, 401, 404, 409].map((s) => logLevelFor(s))).toEqual(['info', 'info', 'info', 'info', 'info']);
+    expect([403, 429].map((s) => logLevelFor(s))).toEqual(['warn', 'warn']);
+    expect([500, 503].map((s) => logLevelFor(s))).toEqual(['error', 'error']);
+    expect(logLevelFor(200, new Error('boom'))).toBe('error');
   });
 });

@@ -14,6 +14,15 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 /** The id pino-http gave this request (from X-Request-Id when well formed). */
 export const requestId = (req: { id?: unknown }): string => (typeof req.id === 'string' ? req.id : '');
 
+/**
+ * A wrong password, a missing profile or a refused form is the product working, not a fault:
+ * those 4xx log at info. Refusals that may mean an attack (403: CSRF, blocks; 429: limits) warn.
+ */
+export function logLevelFor(status: number, err?: unknown): 'error' | 'warn' | 'info' {
+  if (err || status >= 500) return 'error';
+  return status === 403 || status === 429 ? 'warn' : 'info';
+}
+
 /** Bodies are JSON or nothing: a body of another type is refused before any handler runs. */
 const jsonOnly: RequestHandler = (req, _res, next) => {
   const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
@@ -55,7 +64,7 @@ export function createHttpApp(opts: HttpAppOptions): Express {
         return id;
       },
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || req.url === '/metrics' },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+      customLogLevel: (_req, res, err) => logLevelFor(res.statusCode, err),
     }),
   );
   if (opts.onResponse) {
