@@ -18,7 +18,8 @@ import { ROUTES, SERVICES } from './routes.mjs';
  * reCAPTCHA Enterprise (the production human check: its script and its checkbox frame).
  */
 const RECAPTCHA = 'https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/';
-const CSP = `default-src 'self'; script-src 'self' ${RECAPTCHA}; frame-src ${RECAPTCHA}; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; connect-src 'self'; font-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'`;
+const RECAPTCHA_FRAMES = `${RECAPTCHA} https://recaptcha.google.com/recaptcha/`;
+const CSP = `default-src 'self'; script-src 'self' ${RECAPTCHA}; frame-src ${RECAPTCHA_FRAMES}; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; connect-src 'self'; font-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'`;
 
 export function renderNginxConf({ listenPort, upstreams, webRoot, runDir, user, ipv6Loopback = false }) {
   const native = Boolean(runDir);
