@@ -42,8 +42,9 @@ export function parseAllocations(text: string): Allocations {
 export function groupOf<N extends ExperimentName>(name: N, subject: string, allocations: Allocations): (typeof EXPERIMENTS)[N][number] {
   const bucket = createHash('sha256').update(`${name}:${subject}`).digest().readUInt32BE(0) % 10_000;
   let edge = 0;
-  for (const [group, percent] of Object.entries(allocations[name]) as [string, number][]) {
-    edge += percent * 100;
+  const shares: Partial<Record<string, number>> = allocations[name];
+  for (const [group, percent] of Object.entries(shares)) {
+    edge += (percent ?? 0) * 100;
     if (bucket < edge) return group as (typeof EXPERIMENTS)[N][number];
   }
   return 'control';
