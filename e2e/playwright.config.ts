@@ -31,6 +31,10 @@ export default defineConfig({
           args: [
             '--no-sandbox',
             '--disable-gpu',
+            // Chromium resolves "localhost" itself and prefers ::1, where the gateway also
+            // listens; the IP rule exempts only 127.0.0.1, and human-check.spec.ts exhausts it
+            // for ::1 on purpose. Addresses typed as [::1] are literals and stay IPv6.
+            '--host-resolver-rules=MAP localhost 127.0.0.1',
             '--disable-quic',
             '--no-first-run',
             '--disable-background-networking',
