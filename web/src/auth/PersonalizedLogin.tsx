@@ -1,0 +1,42 @@
+import type { RecognisedViewer } from '@pinhive/contracts';
+import { useTranslation } from 'react-i18next';
+import { Avatar } from '../components/Avatar';
+import { busyProps } from '../components/busy';
+import { LoginForm } from './LoginForm';
+import type { MfaChallenge } from './mfa';
+import { useForgetRecognised } from './recognition';
+import type { AuthVariant } from './targets';
+import { greetingName } from './welcomeBack';
+
+interface PersonalizedLoginProps {
+  viewer: RecognisedViewer;
+  variant: AuthVariant;
+  onMfaRequired: (challenge: MfaChallenge) => void;
+}
+
+/**
+ * The welcome-back log-in (spec: "personalized login"): the recognised account's picture (or
+ * initials), its email read-only, and only the password to type; the log-in itself is
+ * LoginForm's, so its failures show exactly as on the log-in form. "Not you?" makes the browser
+ * forget the account; the card then shows the plain log-in (and moves the focus to its email).
+ */
+export function PersonalizedLogin({ viewer, variant, onMfaRequired }: PersonalizedLoginProps) {
+  const { t } = useTranslation();
+  const forget = useForgetRecognised();
+  return (
+    <div className="welcome-back">
+      <Avatar name={greetingName(viewer) ?? viewer.email} imageUrl={viewer.imageUrl} size="large" />
+      <LoginForm variant={variant} onMfaRequired={onMfaRequired} fixedEmail={viewer.email} />
+      <button
+        type="button"
+        className="inline-link welcome-back__not-you"
+        onClick={() => {
+          if (!forget.isPending) forget.mutate();
+        }}
+        {...busyProps(forget.isPending)}
+      >
+        {t('personalized.notYou')}
+      </button>
+    </div>
+  );
+}
