@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { uniqueEmail, yearsAgo } from './support/accounts';
-import { accountButton, logOutFromTopBar, openAccountMenu, submitLogin } from './support/auth';
+import { accountButton, loginOpener, logOutFromTopBar, openAccountMenu, submitLogin } from './support/auth';
 
-test('sign up, log out, log in through the modal, still logged in after a reload', async ({ page }) => {
+test("sign up, log out, log in through the top bar's flyout, still logged in after a reload", async ({ page }) => {
   const email = uniqueEmail('ada');
   const password = 'correct-horse-42';
 
@@ -25,13 +25,15 @@ test('sign up, log out, log in through the modal, still logged in after a reload
   await logOutFromTopBar(page, 'Ada');
   await expect(accountButton(page, 'Ada')).toHaveCount(0);
 
-  // "Log in" opens the card as a modal over the profile, with the focus inside.
-  const opener = page.getByRole('banner').getByRole('button', { name: 'Log in' });
+  // "Log in" opens the card as a flyout under the button (not modal), with the focus inside: this
+  // browser recognises Ada, so it is the welcome-back view, waiting for her password.
+  const opener = loginOpener(page);
   await opener.click();
-  const dialog = page.getByRole('dialog', { name: 'Welcome to Pinhive' });
+  const dialog = page.getByRole('dialog', { name: 'Welcome back, Ada' });
   await expect(dialog).toBeVisible();
-  await expect(dialog).toHaveAttribute('aria-modal', 'true');
-  await expect(dialog.getByLabel('Email')).toBeFocused();
+  await expect(dialog).not.toHaveAttribute('aria-modal', 'true');
+  await expect(opener).toHaveAttribute('aria-expanded', 'true');
+  await expect(dialog.getByLabel('Password', { exact: true })).toBeFocused();
 
   // Escape closes it and gives the focus back to the opener; open it again to log in.
   await page.keyboard.press('Escape');

@@ -2,6 +2,7 @@ import { createBrowserRouter } from 'react-router';
 import { AppLayout } from './components/AppLayout';
 import { AddAccountPage } from './pages/AddAccountPage';
 import { BusinessCreatePage } from './pages/BusinessCreatePage';
+import { BusinessLoginPage } from './pages/BusinessLoginPage';
 import { DevOutboxPage } from './pages/DevOutboxPage';
 import { HomePage } from './pages/HomePage';
 import { LoginPage } from './pages/LoginPage';
@@ -31,6 +32,7 @@ export const router = createBrowserRouter([
           { path: 'add-account', element: <AddAccountPage /> },
           { path: 'settings/security', element: <SecuritySettingsPage /> },
           { path: 'business/create', element: <BusinessCreatePage /> },
+          { path: 'business/login', element: <BusinessLoginPage /> },
           { path: 'dev/outbox', element: <DevOutboxPage /> },
           { path: ':username', element: <ProfilePage /> },
           { path: '*', element: <NotFoundPage /> },

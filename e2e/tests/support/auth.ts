@@ -4,13 +4,28 @@ import { expect, type Locator, type Page } from '@playwright/test';
 export const WRONG_PASSWORD = 'The password you entered is incorrect. Try again or Reset your password.';
 export const RATE_LIMITED = 'You have reached the maximum number of login attempts. Try again in 30 minutes.';
 
-/** Fills the log-in form in `scope` (a page or the modal) and submits; resolves with the answer's status. */
+/**
+ * Fills the log-in form in `scope` (a page or the modal) and submits; resolves with the answer's
+ * status. A browser that logged in before may get the welcome-back view, whose email is the
+ * recognised account's, read-only: then it must be `email` (else the test meant another account
+ * and should press "Not you?" first).
+ */
 export async function submitLogin(scope: Page | Locator, page: Page, email: string, password: string): Promise<number> {
-  await scope.getByLabel('Email').fill(email);
+  const emailField = scope.getByLabel('Email');
+  if (await emailField.isEditable()) await emailField.fill(email);
+  else await expect(emailField).toHaveValue(email);
   await scope.getByLabel('Password', { exact: true }).fill(password);
   const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/v3/login/' && r.request().method() === 'POST');
   await scope.getByRole('button', { name: 'Log in', exact: true }).click();
   return (await answer).status();
+}
+
+/**
+ * The top bar's "Log in" button. The first of its name in the banner: the open flyout under it
+ * holds the log-in form's own "Log in" button.
+ */
+export function loginOpener(page: Page): Locator {
+  return page.getByRole('banner').getByRole('button', { name: 'Log in' }).first();
 }
 
 /** The top bar's account menu button (avatar and first name): only there while someone is logged in. */

@@ -2,21 +2,37 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import { LogoMark } from '../components/Logo';
+import { CreateBusinessAccountLink, PersonalAccountBar } from './BusinessLinks';
+import { CardVisual } from './CardVisual';
+import { ContinueWithEmail } from './ContinueWithEmail';
+import { Spinner } from '../components/Spinner';
+import { ConsentsForm } from './ConsentsForm';
 import { LoginForm } from './LoginForm';
 import { MfaForm } from './MfaForm';
 import type { MfaChallenge } from './mfa';
+import { DEFAULT_OPENING, headingFor, headingLevel, showsVisual, signupFormAtOnce, togglesInPlace, type AuthOpening } from './openingContext';
 import { withSearch } from './paths';
+import { PersonalizedLogin } from './PersonalizedLogin';
+import { useLoginPresentation } from './recognition';
 import { SignupForm } from './SignupForm';
+import type { SignupDraft } from './signupFlow';
 import type { AuthVariant } from './targets';
 import { UnderageConfirmation } from './UnderageConfirmation';
+import type { SignupValues } from './validation';
+import { greetingName, type LoginPresentation } from './welcomeBack';
 
 /**
  * The one authentication card of the spec (signup-login.md section 2), in a page (`/login`,
- * `/signup`, `/add-account`) or a modal. On a page the footer toggles are links to the other page
- * (keeping `next`); in the modal they switch the view in place. `loginMfa` (the two-factor code)
+ * `/signup`, `/add-account`, `/business/login`, the home page), a modal or the top bar's flyout.
+ * On the auth pages the footer toggles are links to the other page (keeping `next`); elsewhere
+ * they switch the view in place. `opening` (where it was opened from) sets the headings. `loginMfa` (the two-factor code)
  * follows a log-in, or a sign-up with an existing email, that answered `mfa_required`.
+ * `consents` follows a checked sign-up when the `kr_privacy_consent` experiment is on. The
+ * spec's "personalized login" is how `login` shows to a recognised visitor (`loginPresentation`).
  */
-export type AuthView = 'signup' | 'login' | 'loginMfa' | 'UnderageConfirmation';
+export type AuthView = 'signup' | 'login' | 'loginMfa' | 'UnderageConfirmation' | 'consents';
+/** What the card shows: its view, or for `login` the welcome-back form or the wait for it. */
+type ShownView = AuthView | 'personalizedLogin' | 'loginPending';
 export type { AuthVariant };
 
 interface AuthCardProps {
@@ -29,6 +45,13 @@ interface AuthCardProps {
    * invitation to switch shown, `account_switch: true` sent.
    */
   accountSwitch?: boolean;
+  /**
+   * Where the card was opened from: the headings of its sign-up and log-in views, the pin image
+   * or avatar it shows, whether the sign-up form waits behind "Continue with email".
+   */
+  opening?: AuthOpening;
+  /** Business mode (`/business/login`): log-in only, the personal-account bar on top. */
+  business?: boolean;
 }
 
 interface ViewParts {
@@ -38,16 +61,40 @@ interface ViewParts {
   footer?: ReactNode;
 }
 
-export function AuthCard({ view: initialView, variant = 'page', titleId, accountSwitch = false }: AuthCardProps) {
+export function AuthCard({
+  view: initialView,
+  variant = 'page',
+  titleId,
+  accountSwitch = false,
+  opening = DEFAULT_OPENING,
+  business = false,
+}: AuthCardProps) {
   const [view, setView] = useState<AuthView>(initialView);
   // The typed credentials for the code step: in memory only, dropped when the card goes.
   const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
+  // The sign-up view's values while the consents view shows (memory only), for "Back".
+  const [signupDraft, setSignupDraft] = useState<SignupDraft | null>(null);
+  const presentation = useLoginPresentation(view === 'login', accountSwitch);
+  const shownView: ShownView =
+    view !== 'login' || presentation.type === 'plain' ? view : presentation.type === 'pending' ? 'loginPending' : 'personalizedLogin';
   const flow: Flow = {
     variant,
     accountSwitch,
+    opening,
+    business,
     subtitleId: `${titleId}-subtitle`,
     challenge,
+    presentation,
+    signupDraft,
     setView,
+    toConsents: (values) => {
+      setSignupDraft({ values });
+      setView('consents');
+    },
+    backToSignup: (draft) => {
+      setSignupDraft(draft);
+      setView('signup');
+    },
     startMfa: (next) => {
       setChallenge(next);
       setView('loginMfa');
@@ -59,22 +106,44 @@ export function AuthCard({ view: initialView, variant = 'page', titleId, account
     },
   };
   const parts = useViewParts(challenge || view !== 'loginMfa' ? view : 'login', flow);
-  const Heading = variant === 'modal' ? 'h2' : 'h1';
+  const Heading = headingLevel(variant, opening.context) === 1 ? 'h1' : 'h2';
+  // The login-required prompt shows its picture beside the card, not in it.
+  const visual = !opening.action && showsVisual(opening.context) ? opening.visual : undefined;
   const card = useRef<HTMLElement>(null);
-  const shown = useRef(view);
+  const shown = useRef(shownView);
 
-  // A view switch removes the control that had the focus: move it to the new view's first control.
+  // A view switch removes the control that had the focus: move it to the new view's first control
+  // (one that takes typing: a read-only email is skipped), unless the new view already put it on
+  // one of its own (the sign-up field that a message sent it back to). After the short wait for
+  // the welcome-back answer only a modal takes it, whose opening found nothing to focus yet; a
+  // page leaves it where the visitor is.
   useEffect(() => {
-    if (shown.current === view) return;
-    shown.current = view;
-    card.current?.querySelector<HTMLElement>('input:not([disabled]), .auth-card__body button, .auth-card__body a')?.focus();
-  }, [view]);
+    const from = shown.current;
+    if (from === shownView) return;
+    shown.current = shownView;
+    // (The home page's card toggles in place, like a modal: its visitor's focus was on the toggle.)
+    if (shownView === 'loginPending' || (from === 'loginPending' && !togglesInPlace(variant, opening.context))) return;
+    const body = card.current?.querySelector('.auth-card__body');
+    if (body?.contains(document.activeElement)) return;
+    card.current
+      ?.querySelector<HTMLElement>('input:not([disabled]):not([readonly]), .auth-card__body button, .auth-card__body a')
+      ?.focus();
+  }, [shownView, variant, opening.context]);
 
   return (
-    <section ref={card} className={`auth-card auth-card--${variant} auth-card--${view}`} aria-labelledby={titleId}>
-      <div className="auth-card__mark">
-        <LogoMark size={40} />
-      </div>
+    <section
+      ref={card}
+      className={`auth-card auth-card--${variant} auth-card--${shownView}${business ? ' auth-card--business' : ''}`}
+      aria-labelledby={titleId}
+    >
+      {business ? <PersonalAccountBar /> : null}
+      {visual ? (
+        <CardVisual visual={visual} />
+      ) : (
+        <div className="auth-card__mark">
+          <LogoMark size={40} />
+        </div>
+      )}
       <Heading className="auth-card__title" id={titleId}>
         {parts.title}
       </Heading>
@@ -92,25 +161,36 @@ export function AuthCard({ view: initialView, variant = 'page', titleId, account
 interface Flow {
   variant: AuthVariant;
   accountSwitch: boolean;
+  opening: AuthOpening;
+  business: boolean;
   subtitleId: string;
   challenge: MfaChallenge | null;
+  presentation: LoginPresentation;
+  signupDraft: SignupDraft | null;
   setView: (view: AuthView) => void;
+  toConsents: (values: SignupValues) => void;
+  backToSignup: (draft: SignupDraft) => void;
   startMfa: (challenge: MfaChallenge) => void;
   newCode: (phoneNumberEnd: string) => void;
   backToLogin: () => void;
 }
 
 function useViewParts(view: AuthView, flow: Flow): ViewParts {
-  const { variant, accountSwitch, setView } = flow;
+  const { variant, accountSwitch, opening, business: businessMode, setView } = flow;
   const { t } = useTranslation();
   const { search } = useLocation();
   const toggle = (target: 'login' | 'signup') =>
-    variant === 'page' ? (
-      <Link to={withSearch(`/${target}`, search)} className="text-link" />
-    ) : (
+    togglesInPlace(variant, opening.context) ? (
       <button type="button" className="inline-link" onClick={() => setView(target)} />
+    ) : (
+      <Link to={withSearch(`/${target}`, search)} className="text-link" />
     );
-  const business = (
+  const heading = (view: 'signup' | 'login') => {
+    const found = headingFor({ ...opening, view, business: businessMode });
+    return { title: t(found.title, found.values), subtitle: found.subtitle ? t(found.subtitle, found.values) : undefined };
+  };
+  // The business card is the business way in already: no "Are you a business?" there.
+  const business = businessMode ? null : (
     <p className="auth-card__business">
       <Trans i18nKey="auth.business" components={{ businessLink: <Link to="/business/create" className="text-link" /> }} />
     </p>
@@ -119,9 +199,18 @@ function useViewParts(view: AuthView, flow: Flow): ViewParts {
   switch (view) {
     case 'signup':
       return {
-        title: t('auth.signup.title'),
-        subtitle: t('auth.signup.subtitle'),
-        body: <SignupForm variant={variant} onUnderage={() => setView('UnderageConfirmation')} onMfaRequired={flow.startMfa} />,
+        ...heading('signup'),
+        body: (
+          <ContinueWithEmail atOnce={signupFormAtOnce(variant, opening.context) || flow.signupDraft !== null}>
+            <SignupForm
+              variant={variant}
+              onUnderage={() => setView('UnderageConfirmation')}
+              onMfaRequired={flow.startMfa}
+              onConsentNeeded={flow.toConsents}
+              draft={flow.signupDraft}
+            />
+          </ContinueWithEmail>
+        ),
         footer: (
           <>
             <p>
@@ -140,10 +229,38 @@ function useViewParts(view: AuthView, flow: Flow): ViewParts {
           footer: business,
         };
       }
+      if (flow.presentation.type === 'pending') {
+        // A moment's wait for the recognised answer instead of one form swapped for the other.
+        // The title's words are read out; the card's style shows a placeholder bar for them.
+        return {
+          title: t('personalized.loading'),
+          body: (
+            <div className="auth-card__loading">
+              <Spinner size="large" />
+            </div>
+          ),
+        };
+      }
+      if (flow.presentation.type === 'personalized') {
+        const recognised = flow.presentation.viewer;
+        const firstName = greetingName(recognised);
+        // The greeting replaces only the default log-in heading: a place with its own (a
+        // login-required prompt, a board invite, the business page) keeps it, as it says why the
+        // card is there; the picture and the email still say who is welcomed back.
+        const plain = heading('login');
+        const greeting = firstName ? t('personalized.title', { firstName }) : t('personalized.titleNoName');
+        return {
+          ...(plain.title === t('auth.login.title') ? { title: greeting } : plain),
+          body: <PersonalizedLogin viewer={recognised} variant={variant} onMfaRequired={flow.startMfa} />,
+          footer: businessMode ? <CreateBusinessAccountLink /> : business,
+        };
+      }
       return {
-        title: t('auth.login.title'),
+        ...heading('login'),
         body: <LoginForm variant={variant} onMfaRequired={flow.startMfa} />,
-        footer: (
+        footer: businessMode ? (
+          <CreateBusinessAccountLink />
+        ) : (
           <>
             <p>
               <Trans i18nKey="auth.login.toSignup" components={{ signupLink: toggle('signup') }} />
@@ -173,5 +290,22 @@ function useViewParts(view: AuthView, flow: Flow): ViewParts {
     }
     case 'UnderageConfirmation':
       return { title: t('errors.underage'), body: <UnderageConfirmation variant={variant} /> };
+    case 'consents': {
+      const draft = flow.signupDraft;
+      if (!draft) return { title: t('consents.title'), body: null };
+      return {
+        title: t('consents.title'),
+        subtitle: t('consents.intro'),
+        body: (
+          <ConsentsForm
+            values={draft.values}
+            variant={variant}
+            describedBy={flow.subtitleId}
+            onBack={flow.backToSignup}
+            onUnderage={() => setView('UnderageConfirmation')}
+          />
+        ),
+      };
+    }
   }
 }

@@ -6,6 +6,8 @@ import { logIn } from '../api/auth';
 import { Spinner } from '../components/Spinner';
 import { busyProps } from '../components/busy';
 import { TextField } from '../components/TextField';
+import { HumanCheck } from '../humanCheck/HumanCheck';
+import { useHumanCheck } from '../humanCheck/useHumanCheck';
 import { useRecovery } from '../recovery/recoveryContext';
 import { EmailField } from './EmailField';
 import type { FormMessage } from './formMessage';
@@ -26,23 +28,30 @@ interface LoginFormProps {
   accountSwitch?: boolean;
   /** The password was right and the account has two-factor on: the card shows the code step. */
   onMfaRequired: (challenge: MfaChallenge) => void;
+  /**
+   * The welcome-back view (PersonalizedLogin): the recognised account's email, shown read-only
+   * and sent as `username_or_email`; only the password is asked for.
+   */
+  fixedEmail?: string;
 }
 
 /**
  * The email log-in: client rules, `POST /v3/login/`, then the success target or the modal closes;
  * `mfa_required` hands the credentials (kept in memory only) to the code step.
  */
-export function LoginForm({ variant, accountSwitch = false, onMfaRequired }: LoginFormProps) {
+export function LoginForm({ variant, accountSwitch = false, onMfaRequired, fixedEmail }: LoginFormProps) {
   const { t } = useTranslation();
   const id = useId();
   const recovery = useRecovery();
   const success = useAuthSuccess(variant);
   const forgot = useForgotPassword();
-  const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
+  const [values, setValues] = useState<LoginValues>({ email: fixedEmail ?? '', password: '' });
   const [errors, setErrors] = useState<Messages>({});
   const [alert, setAlert] = useState<FormMessage | null>(null);
   const inputs = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
   const focusNext = useRef<LoginField | null>(null);
+  // "Too quick" (the IP rule): the check belongs to this attempt; editing the fields keeps it.
+  const check = useHumanCheck();
 
   // Focus after the render that marked the field invalid, so it is announced with its message.
   useEffect(() => {
@@ -53,8 +62,12 @@ export function LoginForm({ variant, accountSwitch = false, onMfaRequired }: Log
 
   const login = useMutation({
     mutationFn: logIn,
-    onSuccess: ({ user }) => (accountSwitch ? success.accountAdded(user) : success.loggedIn()),
+    onSuccess: ({ user }) => {
+      check.succeeded();
+      return accountSwitch ? success.accountAdded(user) : success.loggedIn();
+    },
     onError: (error, credentials) => {
+      if (check.failed(error)) return;
       const outcome = describeLoginError(error, credentials.username_or_email);
       switch (outcome.type) {
         case 'mfa':
@@ -84,7 +97,12 @@ export function LoginForm({ variant, accountSwitch = false, onMfaRequired }: Log
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (login.isPending) return;
+    if (login.isPending || check.busy) return;
+    send(check.heldToken);
+  };
+
+  /** Client rules, then the attempt; with the token of a passed human check when there is one. */
+  const send = (recaptchaV2Token: string | undefined) => {
     const found = validateLogin(values);
     const messages: Messages = {};
     for (const field of LOGIN_FIELDS) {
@@ -98,11 +116,13 @@ export function LoginForm({ variant, accountSwitch = false, onMfaRequired }: Log
       focusNext.current = firstInvalid;
       return;
     }
+    if (recaptchaV2Token) check.sent();
     login.mutate({
       username_or_email: values.email.trim(),
       password: values.password,
       ...(accountSwitch ? { account_switch: true } : {}),
       recaptchaV3Token: 'default',
+      ...(recaptchaV2Token ? { recaptchaV2Token } : {}),
     });
   };
 
@@ -112,16 +132,32 @@ export function LoginForm({ variant, accountSwitch = false, onMfaRequired }: Log
   return (
     <form className="auth-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
       <FormAlert message={alert} />
-      <EmailField
-        ref={inputs.email}
-        id={`${id}-email`}
-        label={t('auth.login.email')}
-        placeholder={t('auth.login.emailPlaceholder')}
-        value={values.email}
-        onChange={change('email')}
-        error={errorFor('email')}
-        autoComplete="username"
-      />
+      {fixedEmail === undefined ? (
+        <EmailField
+          ref={inputs.email}
+          id={`${id}-email`}
+          label={t('auth.login.email')}
+          placeholder={t('auth.login.emailPlaceholder')}
+          value={values.email}
+          onChange={change('email')}
+          error={errorFor('email')}
+          autoComplete="username"
+        />
+      ) : (
+        // Read-only, not disabled: it stays readable by screen readers and password managers
+        // (`username` pairs it with the password), and an error the server gives for it can show.
+        <TextField
+          ref={inputs.email}
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          autoComplete="username"
+          label={t('auth.login.email')}
+          value={values.email}
+          readOnly
+          error={errorFor('email')}
+        />
+      )}
       <TextField
         ref={inputs.password}
         id={`${id}-password`}
@@ -137,6 +173,8 @@ export function LoginForm({ variant, accountSwitch = false, onMfaRequired }: Log
       <Link className="auth-form__forgot text-link" to={passwordResetPath(values.email)}>
         {t('auth.login.forgot')}
       </Link>
+      {/* The check passed: the log-in is retried at once with its token. */}
+      <HumanCheck check={check} onPassed={send} />
       <button type="submit" className="button button--primary button--block" {...busyProps(busy)}>
         {busy ? <Spinner /> : null}
         <span>{t('auth.login.submit')}</span>

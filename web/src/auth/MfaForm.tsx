@@ -5,11 +5,13 @@ import { logIn } from '../api/auth';
 import { Spinner } from '../components/Spinner';
 import { busyProps } from '../components/busy';
 import { CodeField } from '../components/CodeField';
+import { HumanCheck } from '../humanCheck/HumanCheck';
+import { useHumanCheck } from '../humanCheck/useHumanCheck';
 import { useRecovery } from '../recovery/recoveryContext';
 import { useToast } from '../toast/toastContext';
 import type { FormMessage } from './formMessage';
 import { FormAlert, FormMessageText } from './FormMessageText';
-import { describeMfaFailure, MFA_RESEND_TOAST_MS, mfaLoginRequest, validateMfaCode, type MfaChallenge } from './mfa';
+import { describeMfaFailure, MFA_RESEND_TOAST_MS, mfaLoginRequest, validateMfaCode, type MfaChallenge, type MfaStep } from './mfa';
 import type { AuthVariant } from './targets';
 import { useAuthSuccess } from './useAuthSuccess';
 import { useForgotPassword } from './useForgotPassword';
@@ -44,6 +46,9 @@ export function MfaForm({ challenge, variant, accountSwitch, describedBy, onNewC
   const input = useRef<HTMLInputElement>(null);
   const focusCode = useRef(false);
   const email = challenge.credentials.username_or_email;
+  // The IP rule applies to this step's posts too; a passed check repeats the step that was refused.
+  const check = useHumanCheck();
+  const lastStep = useRef<MfaStep>({ resend: true });
 
   // Focus after the render that marked the field invalid, so it is announced with its message.
   useEffect(() => {
@@ -62,6 +67,7 @@ export function MfaForm({ challenge, variant, accountSwitch, describedBy, onNewC
   };
 
   const fail = (failure: unknown) => {
+    if (check.failed(failure)) return;
     const outcome = describeMfaFailure(failure, email);
     switch (outcome.type) {
       case 'field':
@@ -75,28 +81,32 @@ export function MfaForm({ challenge, variant, accountSwitch, describedBy, onNewC
         recovery.open(outcome.recovery);
         break;
       case 'challenge':
+        check.succeeded();
         newCodeSent(outcome.phoneNumberEnd);
         break;
     }
   };
 
-  const done = () => success.mfaLoggedIn(accountSwitch);
+  const done = () => {
+    check.succeeded();
+    return success.mfaLoggedIn(accountSwitch);
+  };
   const verify = useMutation({
-    mutationFn: (typed: string) => logIn(mfaLoginRequest(challenge.credentials, { code: typed }, accountSwitch)),
+    mutationFn: ({ typed, token }: { typed: string; token: string | undefined }) =>
+      logIn(mfaLoginRequest(challenge.credentials, { code: typed }, accountSwitch, token)),
     onSuccess: done,
     onError: fail,
   });
   // A resend answers `mfa_required` (a new code is on its way): that is its success.
   const resend = useMutation({
-    mutationFn: () => logIn(mfaLoginRequest(challenge.credentials, { resend: true }, accountSwitch)),
+    mutationFn: (token: string | undefined) => logIn(mfaLoginRequest(challenge.credentials, { resend: true }, accountSwitch, token)),
     onSuccess: done,
     onError: fail,
   });
-  const busy = verify.isPending || resend.isPending;
+  const busy = verify.isPending || resend.isPending || check.busy;
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
+  /** Sends the code (after its rules), with a passed human check's token when there is one. */
+  const sendCode = (token: string | undefined) => {
     setAlert(null);
     const rule = validateMfaCode(code);
     if (rule) {
@@ -105,7 +115,20 @@ export function MfaForm({ challenge, variant, accountSwitch, describedBy, onNewC
       return;
     }
     setError(null);
-    verify.mutate(code);
+    lastStep.current = { code };
+    if (token) check.sent();
+    verify.mutate({ typed: code, token });
+  };
+
+  const askResend = (token: string | undefined) => {
+    lastStep.current = { resend: true };
+    if (token) check.sent();
+    resend.mutate(token);
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!busy) sendCode(check.heldToken);
   };
 
   return (
@@ -123,6 +146,7 @@ export function MfaForm({ challenge, variant, accountSwitch, describedBy, onNewC
         }}
         error={error ? <FormMessageText message={error} /> : undefined}
       />
+      <HumanCheck check={check} onPassed={(token) => ('code' in lastStep.current ? sendCode(token) : askResend(token))} />
       <button type="submit" className="button button--primary button--block" {...busyProps(verify.isPending)}>
         {verify.isPending ? <Spinner /> : null}
         <span>{t('auth.mfa.submit')}</span>
@@ -133,7 +157,7 @@ export function MfaForm({ challenge, variant, accountSwitch, describedBy, onNewC
           type="button"
           className="inline-link"
           onClick={() => {
-            if (!busy) resend.mutate();
+            if (!busy) askResend(check.heldToken);
           }}
           {...busyProps(resend.isPending)}
         >

@@ -2,17 +2,20 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { emailExists, logIn, validateEmailRemotely } from '../api/auth';
+import { fetchExperiments } from '../api/experiments';
 import { registerUser } from '../api/users';
 import { Spinner } from '../components/Spinner';
 import { busyProps } from '../components/busy';
 import { TextField } from '../components/TextField';
+import { HumanCheck } from '../humanCheck/HumanCheck';
+import { useHumanCheck } from '../humanCheck/useHumanCheck';
 import { useRecovery } from '../recovery/recoveryContext';
 import { ERROR_TOAST_MS } from '../recovery/useResetEmail';
 import { useToast } from '../toast/toastContext';
 import { EmailField } from './EmailField';
 import type { FormMessage } from './formMessage';
 import { FormAlert, fieldMessages } from './FormMessageText';
-import { describeSignupFailure, runEmailSignup, type SignupCalls } from './signupFlow';
+import { describeSignupFailure, runEmailSignup, type SignupCalls, type SignupDraft } from './signupFlow';
 import type { AuthVariant } from './targets';
 import type { MfaChallenge } from './mfa';
 import { hasUnderageFlag } from './underage';
@@ -22,7 +25,13 @@ import { latestBirthday, SIGNUP_FIELDS, validateSignup, type SignupField, type S
 
 type Messages = Partial<Record<SignupField, FormMessage>>;
 
-const CALLS: SignupCalls = { emailExists, validateEmail: validateEmailRemotely, logIn, register: registerUser };
+const CALLS: SignupCalls = {
+  emailExists,
+  validateEmail: validateEmailRemotely,
+  logIn,
+  register: registerUser,
+  experiments: () => fetchExperiments(),
+};
 
 interface SignupFormProps {
   variant: AuthVariant;
@@ -30,6 +39,10 @@ interface SignupFormProps {
   onUnderage: () => void;
   /** The email exists, its password was typed, and two-factor is on: the card shows the code step. */
   onMfaRequired: (challenge: MfaChallenge) => void;
+  /** Everything checked and the consent experiment is on: the card shows the consents view. */
+  onConsentNeeded: (values: SignupValues) => void;
+  /** Back from the consents view: the typed values, and a message the server gave for one of them. */
+  draft?: SignupDraft | null;
 }
 
 /**
@@ -37,7 +50,7 @@ interface SignupFormProps {
  * validate, register). A browser flagged under age (cookie `ph_underage=1`) sees the
  * not-eligible message with the birthday and the button disabled.
  */
-export function SignupForm({ variant, onUnderage, onMfaRequired }: SignupFormProps) {
+export function SignupForm({ variant, onUnderage, onMfaRequired, onConsentNeeded, draft }: SignupFormProps) {
   const { t } = useTranslation();
   const id = useId();
   const recovery = useRecovery();
@@ -45,15 +58,17 @@ export function SignupForm({ variant, onUnderage, onMfaRequired }: SignupFormPro
   const success = useAuthSuccess(variant);
   const forgot = useForgotPassword();
   const [blocked] = useState(() => hasUnderageFlag());
-  const [values, setValues] = useState<SignupValues>({ email: '', password: '', birthday: '' });
-  const [errors, setErrors] = useState<Messages>({});
+  const [values, setValues] = useState<SignupValues>(() => draft?.values ?? { email: '', password: '', birthday: '' });
+  const [errors, setErrors] = useState<Messages>(() => (draft?.message ? { [draft.message.field]: draft.message.message } : {}));
   const [alert, setAlert] = useState<FormMessage | null>(null);
   const inputs = {
     email: useRef<HTMLInputElement>(null),
     password: useRef<HTMLInputElement>(null),
     birthday: useRef<HTMLInputElement>(null),
   };
-  const focusNext = useRef<SignupField | null>(null);
+  const focusNext = useRef<SignupField | null>(draft?.message?.field ?? null);
+  // An existing email logs in, and that log-in may be "too quick" (the IP rule): the human check.
+  const check = useHumanCheck();
 
   // Focus after the render that marked the field invalid, so it is announced with its message.
   useEffect(() => {
@@ -68,16 +83,20 @@ export function SignupForm({ variant, onUnderage, onMfaRequired }: SignupFormPro
   };
 
   const signup = useMutation({
-    mutationFn: (form: SignupValues) => runEmailSignup(form, CALLS),
-    onSuccess: async (outcome, form) => {
+    mutationFn: ({ form, token }: { form: SignupValues; token: string | undefined }) => runEmailSignup(form, CALLS, token),
+    onSuccess: async (outcome, { form }) => {
       switch (outcome.type) {
         case 'registered':
           return success.registered(outcome.user);
         case 'logged_in':
+          check.succeeded();
           return success.loggedIn();
         case 'email_not_valid':
           return showAt('email', { source: 'validation', code: 'email_not_valid' });
+        case 'consent_needed':
+          return onConsentNeeded(form);
         case 'failed':
+          if (outcome.step === 'login' && check.failed(outcome.error)) return;
           break;
       }
       const failure = describeSignupFailure(outcome.step, outcome.error, form.email.trim());
@@ -111,7 +130,12 @@ export function SignupForm({ variant, onUnderage, onMfaRequired }: SignupFormPro
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (signup.isPending || blocked) return;
+    if (signup.isPending || blocked || check.busy) return;
+    send(check.heldToken);
+  };
+
+  /** Client rules, then the sign-up; with the token of a passed human check when there is one. */
+  const send = (token: string | undefined) => {
     const found = validateSignup(values);
     const messages: Messages = {};
     for (const field of SIGNUP_FIELDS) {
@@ -125,7 +149,8 @@ export function SignupForm({ variant, onUnderage, onMfaRequired }: SignupFormPro
       focusNext.current = firstInvalid;
       return;
     }
-    signup.mutate(values);
+    if (token) check.sent();
+    signup.mutate({ form: values, token });
   };
 
   const errorFor = fieldMessages(errors, values.email, forgot);
@@ -173,6 +198,8 @@ export function SignupForm({ variant, onUnderage, onMfaRequired }: SignupFormPro
         error={errorFor('birthday')}
         disabled={blocked}
       />
+      {/* The check passed: the sign-up (its log-in) is retried at once with its token. */}
+      <HumanCheck check={check} onPassed={send} />
       <button type="submit" className="button button--primary button--block" disabled={blocked} {...busyProps(busy)}>
         {busy ? <Spinner /> : null}
         <span>{t('auth.signup.submit')}</span>

@@ -7,7 +7,7 @@ import { useAuthModal } from './authModalContext';
 export function UnderageConfirmation({ variant }: { variant: AuthVariant }) {
   const { t } = useTranslation();
   const modal = useAuthModal();
-  return variant === 'modal' ? (
+  return variant !== 'page' ? (
     <button type="button" className="button button--primary button--block" onClick={modal.close}>
       {t('auth.underage.close')}
     </button>

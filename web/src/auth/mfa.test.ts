@@ -41,6 +41,14 @@ describe('mfaLoginRequest', () => {
       recaptchaV3Token: 'default',
     });
   });
+  it('carries the token of a passed human check', () => {
+    expect(mfaLoginRequest(CREDENTIALS, { resend: true }, false, 'local.tok')).toEqual({
+      ...CREDENTIALS,
+      mfa_resend: true,
+      recaptchaV3Token: 'default',
+      recaptchaV2Token: 'local.tok',
+    });
+  });
 });
 
 describe('describeMfaFailure', () => {

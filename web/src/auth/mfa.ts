@@ -33,20 +33,26 @@ export function validateMfaCode(raw: string): MfaCodeError | undefined {
   return undefined;
 }
 
+/** What the code step sends: the code, or a request for a new one. */
+export type MfaStep = { code: string } | { resend: true };
+
 /**
  * `POST /v3/login/` of the code step: the same credentials, with the code or asking for a new one,
- * and the account-switch flag when adding an account.
+ * the account-switch flag when adding an account, and the token of a passed human check (the IP
+ * rule applies to this post too).
  */
 export function mfaLoginRequest(
   credentials: LoginCredentials,
-  step: { code: string } | { resend: true },
+  step: MfaStep,
   accountSwitch: boolean,
+  recaptchaV2Token?: string,
 ): LoginRequest {
   return {
     ...credentials,
     ...('code' in step ? { mfa_token: normaliseMfaCode(step.code) } : { mfa_resend: true }),
     ...(accountSwitch ? { account_switch: true } : {}),
     recaptchaV3Token: 'default',
+    ...(recaptchaV2Token ? { recaptchaV2Token } : {}),
   };
 }
 

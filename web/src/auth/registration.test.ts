@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { birthdayToSeconds, buildRegisterRequest, firstNameFromEmail } from './registration';
+import { birthdayToSeconds, buildRegisterRequest, consentFields, firstNameFromEmail } from './registration';
 
 describe('birthdayToSeconds', () => {
   it('is the seconds timestamp of 00:00 UTC that day', () => {
@@ -32,5 +32,23 @@ describe('buildRegisterRequest', () => {
       recaptchaV3Token: 'default',
       country: undefined,
     });
+  });
+
+  it('adds the consent fields only when the consents view gave them', () => {
+    const values = { email: 'ada@example.com', password: 'secret1', birthday: '1995-06-15' };
+    expect(buildRegisterRequest(values)).not.toHaveProperty('kr_privacy_consent_opt_in');
+    expect(buildRegisterRequest(values, { privacy: true, marketing: false })).toMatchObject({
+      first_name: 'Ada',
+      kr_privacy_consent_opt_in: true,
+      marketing_notifs_opt_out: true,
+    });
+  });
+});
+
+describe('consentFields', () => {
+  it('sends the agreement as given, and the marketing box as an opt-out', () => {
+    expect(consentFields({ privacy: true, marketing: false })).toEqual({ kr_privacy_consent_opt_in: true, marketing_notifs_opt_out: true });
+    expect(consentFields({ privacy: true, marketing: true })).toEqual({ kr_privacy_consent_opt_in: true, marketing_notifs_opt_out: false });
+    expect(consentFields({ privacy: false, marketing: false })).toMatchObject({ kr_privacy_consent_opt_in: false });
   });
 });

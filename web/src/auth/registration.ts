@@ -18,8 +18,25 @@ export function firstNameFromEmail(email: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
 }
 
-/** The email-type registration payload (`RegisterRequest` in contracts) for valid form values. */
-export function buildRegisterRequest(values: SignupValues): RegisterRequest {
+/** The consents view's answers (the `kr_privacy_consent` experiment). */
+export interface ConsentChoices {
+  /** The required agreement to the collection and use of personal information. */
+  privacy: boolean;
+  /** The optional marketing emails. */
+  marketing: boolean;
+}
+
+/** The payload's consent fields: the marketing box left unchecked means opted out. */
+export function consentFields(choices: ConsentChoices): Pick<RegisterRequest, 'kr_privacy_consent_opt_in' | 'marketing_notifs_opt_out'> {
+  return { kr_privacy_consent_opt_in: choices.privacy, marketing_notifs_opt_out: !choices.marketing };
+}
+
+/**
+ * The email-type registration payload (`RegisterRequest` in contracts) for valid form values,
+ * with the consent fields when the consents view asked for them (only then: the server reads
+ * their presence as "this sign-up went through the consent step").
+ */
+export function buildRegisterRequest(values: SignupValues, consent?: ConsentChoices): RegisterRequest {
   const email = values.email.trim();
   return {
     type: 'email',
@@ -30,5 +47,6 @@ export function buildRegisterRequest(values: SignupValues): RegisterRequest {
     last_name: '',
     recaptchaV3Token: 'default',
     country: undefined,
+    ...(consent ? consentFields(consent) : {}),
   };
 }

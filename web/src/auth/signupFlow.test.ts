@@ -1,7 +1,7 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import type { SessionUser } from '@pinhive/contracts';
 import { ApiError } from '../api/client';
-import { describeSignupFailure, runEmailSignup, type SignupCalls, type SignupStep } from './signupFlow';
+import { describeSignupFailure, registerWithConsent, runEmailSignup, type SignupCalls, type SignupStep } from './signupFlow';
 
 const USER: SessionUser = {
   id: 'u1',
@@ -23,6 +23,7 @@ function calls(overrides: Partial<SignupCalls> = {}) {
     validateEmail: jest.fn(async () => true),
     logIn: jest.fn(async () => ({ user: USER })),
     register: jest.fn(async () => ({ user: USER })),
+    experiments: jest.fn(async () => ({ kr_privacy_consent: 'control' as const })),
     ...overrides,
   };
   return fakes as typeof fakes & SignupCalls;
@@ -64,6 +65,57 @@ describe('runEmailSignup', () => {
   it('reports a failed log-in of an existing email as the login step', async () => {
     const c = calls({ emailExists: jest.fn(async () => true), logIn: jest.fn(async () => Promise.reject(apiError('password_incorrect', 401))) });
     await expect(runEmailSignup(VALUES, c)).resolves.toMatchObject({ type: 'failed', step: 'login' });
+  });
+});
+
+describe('the consent step (kr_privacy_consent)', () => {
+  const enabled = () => jest.fn(async () => ({ kr_privacy_consent: 'enabled' as const }));
+
+  it('shows the consents view instead of registering once everything is checked, when enabled', async () => {
+    const c = calls({ experiments: enabled() });
+    await expect(runEmailSignup(VALUES, c)).resolves.toEqual({ type: 'consent_needed' });
+    expect(c.validateEmail).toHaveBeenCalled();
+    expect(c.register).not.toHaveBeenCalled();
+  });
+
+  it('registers at once in the control group, without the consent fields', async () => {
+    const c = calls();
+    await expect(runEmailSignup(VALUES, c)).resolves.toEqual({ type: 'registered', user: USER });
+    expect(c.experiments).toHaveBeenCalled();
+    expect(c.register).toHaveBeenCalledWith(expect.not.objectContaining({ kr_privacy_consent_opt_in: expect.anything() }));
+  });
+
+  it('treats a failed experiments call as control: sign-up is never blocked by it', async () => {
+    const c = calls({ experiments: jest.fn(async () => Promise.reject(apiError('service_unavailable', 503))) });
+    await expect(runEmailSignup(VALUES, c)).resolves.toEqual({ type: 'registered', user: USER });
+  });
+
+  it('is not asked about when the email exists or is not valid', async () => {
+    const existing = calls({ emailExists: jest.fn(async () => true), experiments: enabled() });
+    await expect(runEmailSignup(VALUES, existing)).resolves.toMatchObject({ type: 'logged_in' });
+    expect(existing.experiments).not.toHaveBeenCalled();
+    const invalid = calls({ validateEmail: jest.fn(async () => false), experiments: enabled() });
+    await expect(runEmailSignup(VALUES, invalid)).resolves.toEqual({ type: 'email_not_valid' });
+    expect(invalid.experiments).not.toHaveBeenCalled();
+  });
+
+  it('registers from the consents view with the derived first name and the consent fields', async () => {
+    const c = calls();
+    await expect(registerWithConsent(VALUES, { privacy: true, marketing: false }, c)).resolves.toEqual({ type: 'registered', user: USER });
+    expect(c.register).toHaveBeenCalledWith(
+      expect.objectContaining({
+        email: 'ada@example.com',
+        first_name: 'Ada',
+        last_name: '',
+        kr_privacy_consent_opt_in: true,
+        marketing_notifs_opt_out: true,
+      }),
+    );
+  });
+
+  it('reports a refused registration from the consents view as the register step', async () => {
+    const c = calls({ register: jest.fn(async () => Promise.reject(apiError('consent_required', 400))) });
+    await expect(registerWithConsent(VALUES, { privacy: false, marketing: false }, c)).resolves.toMatchObject({ type: 'failed', step: 'register' });
   });
 });
 

@@ -1,8 +1,8 @@
-import type { LoginRequest, LoginResponse, RegisterRequest, RegisterResponse, SessionUser } from '@pinhive/contracts';
+import type { ExperimentsResponse, LoginRequest, LoginResponse, RegisterRequest, RegisterResponse, SessionUser } from '@pinhive/contracts';
 import { isApiError } from '../api/client';
 import { GENERIC, messageForCode, type FormMessage } from './formMessage';
 import { describeLoginError, type FailureOutcome, type MfaRequired } from './loginErrors';
-import { buildRegisterRequest } from './registration';
+import { buildRegisterRequest, type ConsentChoices } from './registration';
 import type { SignupField, SignupValues } from './validation';
 
 /** The calls the email sign-up makes, passed in so that the flow is testable without a server. */
@@ -11,37 +11,85 @@ export interface SignupCalls {
   validateEmail: (email: string) => Promise<boolean>;
   logIn: (credentials: LoginRequest) => Promise<LoginResponse>;
   register: (payload: RegisterRequest) => Promise<RegisterResponse>;
+  /** The viewer's experiment groups (`kr_privacy_consent` decides the consent step). */
+  experiments: () => Promise<ExperimentsResponse>;
 }
 
 export type SignupStep = 'exists' | 'validation' | 'login' | 'register';
+
+/**
+ * The sign-up view's state that the card keeps while the consents view shows (memory only):
+ * the typed values, and a message the registration gave for one of them (its password rules or
+ * the birthday check run only then).
+ */
+export interface SignupDraft {
+  values: SignupValues;
+  message?: { field: SignupField; message: FormMessage };
+}
 
 export type SignupOutcome =
   | { type: 'logged_in'; user: SessionUser }
   | { type: 'registered'; user: SessionUser }
   | { type: 'email_not_valid' }
+  /** Everything checked, and the consent experiment is on: the card shows the consents view. */
+  | { type: 'consent_needed' }
   | { type: 'failed'; step: SignupStep; error: unknown };
 
 /**
  * The email sign-up after the client rules passed (signup-login.md section 4): does the email
- * exist? Then log in with the typed password. Otherwise the backend email validation, then
- * registration (the server applies the password rules and the birthday checks).
+ * exist? Then log in with the typed password. Otherwise the backend email validation, then, if
+ * the consent experiment is on, the consents view (which registers with `registerWithConsent`);
+ * else registration (the server applies the password rules and the birthday checks).
  */
-export async function runEmailSignup(values: SignupValues, calls: SignupCalls): Promise<SignupOutcome> {
+export async function runEmailSignup(values: SignupValues, calls: SignupCalls, recaptchaV2Token?: string): Promise<SignupOutcome> {
   const email = values.email.trim();
   let step: SignupStep = 'exists';
   try {
     if (await calls.emailExists(email)) {
       step = 'login';
-      const { user } = await calls.logIn({ username_or_email: email, password: values.password, recaptchaV3Token: 'default' });
+      // The log-in's IP rule may ask for a human check: its token comes back with the retry.
+      const { user } = await calls.logIn({
+        username_or_email: email,
+        password: values.password,
+        recaptchaV3Token: 'default',
+        ...(recaptchaV2Token ? { recaptchaV2Token } : {}),
+      });
       return { type: 'logged_in', user };
     }
     step = 'validation';
     if (!(await calls.validateEmail(email))) return { type: 'email_not_valid' };
+    if (await consentStepOn(calls)) return { type: 'consent_needed' };
     step = 'register';
     const { user } = await calls.register(buildRegisterRequest(values));
     return { type: 'registered', user };
   } catch (error) {
     return { type: 'failed', step, error };
+  }
+}
+
+/**
+ * Is the `kr_privacy_consent` experiment on for this viewer? A failed experiments call counts as
+ * `control`: the experiment service must never stand between someone and signing up.
+ */
+async function consentStepOn(calls: Pick<SignupCalls, 'experiments'>): Promise<boolean> {
+  try {
+    return (await calls.experiments()).kr_privacy_consent === 'enabled';
+  } catch {
+    return false;
+  }
+}
+
+/** The consents view's registration: the same payload plus the consent fields. */
+export async function registerWithConsent(
+  values: SignupValues,
+  consent: ConsentChoices,
+  calls: Pick<SignupCalls, 'register'>,
+): Promise<Extract<SignupOutcome, { type: 'registered' | 'failed' }>> {
+  try {
+    const { user } = await calls.register(buildRegisterRequest(values, consent));
+    return { type: 'registered', user };
+  } catch (error) {
+    return { type: 'failed', step: 'register', error };
   }
 }
 

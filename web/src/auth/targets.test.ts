@@ -18,6 +18,15 @@ describe('loginSuccessTarget', () => {
   it('modal without next: stay (null)', () => {
     expect(loginSuccessTarget('modal', { pathname: '/ada', search: '?x=1' })).toBeNull();
   });
+  it('flyout: like the modal (stay without next, follow next)', () => {
+    expect(loginSuccessTarget('flyout', { pathname: '/ada', search: '' })).toBeNull();
+    expect(loginSuccessTarget('flyout', { pathname: '/ada', search: '?next=/boards/' })).toBe('/boards/');
+  });
+  it('the business log-in page: the root, or next', () => {
+    expect(loginSuccessTarget('page', { pathname: '/business/login', search: '' })).toBe('/');
+    expect(loginSuccessTarget('page', { pathname: '/business/login/', search: '?x=1' })).toBe('/');
+    expect(loginSuccessTarget('page', { pathname: '/business/login', search: '?next=%2Fsettings%2Fsecurity' })).toBe('/settings/security');
+  });
 });
 
 describe('signupSuccessTarget', () => {

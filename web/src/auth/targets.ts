@@ -1,17 +1,23 @@
 import { defaultReturnTarget, redirectTarget, type ReturnLocation } from '@pinhive/contracts';
 
-export type AuthVariant = 'page' | 'modal';
+/** Where the card is shown: a full page (or the home page), a modal, or the top bar's flyout. */
+export type AuthVariant = 'page' | 'modal' | 'flyout';
 
 const hasNext = (search: string): boolean => new URLSearchParams(search).has('next');
 
+/** The business log-in page (`/business/login`). */
+export const BUSINESS_LOGIN_PATH = '/business/login';
+
 /**
  * Where a successful log-in goes (signup-login.md section 4): the `next` parameter when present;
- * otherwise the default return target on a page, or nowhere (null: the modal closes, the page
- * stays) in the modal.
+ * otherwise the default return target on a page, or nowhere (null: the modal or flyout closes, the
+ * page stays) over a page. The business log-in page is a log-in page too: back to it would only
+ * send the member on again, so it goes to the root like `/login`.
  */
 export function loginSuccessTarget(variant: AuthVariant, location: ReturnLocation): string | null {
   if (hasNext(location.search)) return redirectTarget(location.search);
-  return variant === 'page' ? defaultReturnTarget(location) : null;
+  if (variant !== 'page') return null;
+  return location.pathname.replace(/\/$/, '') === BUSINESS_LOGIN_PATH ? '/' : defaultReturnTarget(location);
 }
 
 /** Where a new member goes: the `next` parameter when present, else their own profile. */

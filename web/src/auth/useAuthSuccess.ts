@@ -18,7 +18,8 @@ export function useAuthSuccess(variant: AuthVariant) {
   const modal = useAuthModal();
 
   const go = async (target: string | null, state?: ProfileLocationState) => {
-    if (variant === 'modal') modal.close();
+    // The modal and the flyout close; the page they were over stays, unless there is somewhere to go.
+    if (variant !== 'page') modal.close();
     if (target !== null) await navigate(target, { replace: variant === 'page', state });
     await refreshViewer(queryClient);
   };

@@ -13,6 +13,8 @@ export type Viewer = { status: 'loading' } | { status: 'anonymous' } | { status:
 export const VIEWER_QUERY_KEY = ['viewer'] as const;
 /** The accounts this browser is logged in to (`GET /v3/auth/accounts/`). */
 export const ACCOUNTS_QUERY_KEY = ['accounts'] as const;
+/** Who this browser recognises for the welcome-back log-in (`GET /v3/auth/recognised/`, recognition.ts). */
+export const RECOGNISED_QUERY_KEY = ['recognised'] as const;
 
 export function useViewer(): Viewer {
   const query = useQuery({
@@ -39,12 +41,15 @@ export function useStoredAccounts(enabled: boolean): StoredAccount[] | undefined
 /**
  * After log-in, sign-up, log-out, an account switch or a password reset: ask the server again who
  * is looking and which accounts this browser holds. Per-account data (the two-factor status) is
- * keyed by the user id, so another account never sees it.
+ * keyed by the user id, so another account never sees it. Each of these may change whom the
+ * browser recognises: that answer is reset, not just invalidated, so that the next log-in view
+ * waits for the new answer instead of showing the old one and then swapping.
  */
 export async function refreshViewer(queryClient: QueryClient): Promise<void> {
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: VIEWER_QUERY_KEY }),
     queryClient.invalidateQueries({ queryKey: ACCOUNTS_QUERY_KEY }),
+    queryClient.resetQueries({ queryKey: RECOGNISED_QUERY_KEY }),
   ]);
 }
 

@@ -36,7 +36,8 @@ export function Dialog({ labelledBy, describedBy, onClose, children, className, 
     if (!layer || !panel) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     pushDialog(layer);
-    const field = panel.querySelector<HTMLElement>('input:not([disabled])');
+    // A field to type into: a read-only one (the welcome-back view's email) is only to be read.
+    const field = panel.querySelector<HTMLElement>('input:not([disabled]):not([readonly])');
     const first = initialFocus?.current ?? field ?? focusableIn(panel).find((el) => !el.classList.contains('dialog__close'));
     (first ?? panel).focus();
 

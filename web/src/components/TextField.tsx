@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
+import { FieldError } from './FieldError';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'children'> {
   id: string;
@@ -30,15 +31,7 @@ export function TextField({ id, label, error, after, describedBy, ref, className
         aria-invalid={invalid ? true : undefined}
         aria-describedby={description}
       />
-      {invalid ? (
-        <div className="field__error" id={errorId}>
-          <svg className="field__error-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-            <circle cx="8" cy="8" r="8" fill="currentColor" />
-            <path d="M7 3.5h2l-.3 6H7.3zM8 10.6a1.2 1.2 0 1 1 0 2.4 1.2 1.2 0 0 1 0-2.4" fill="#fff" />
-          </svg>
-          <span>{error}</span>
-        </div>
-      ) : null}
+      {invalid ? <FieldError id={errorId}>{error}</FieldError> : null}
       {after}
     </div>
   );

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useAuthModal } from '../auth/authModalContext';
+import { LoginFlyout } from '../auth/LoginFlyout';
 import { useViewer, type Viewer } from '../auth/viewer';
 import { AccountMenu } from './AccountMenu';
 import { Logo } from './Logo';
@@ -30,16 +30,11 @@ type FirstRef = (element: HTMLElement | null) => void;
 function AnonymousActions({ firstRef }: { firstRef: FirstRef }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const modal = useAuthModal();
   const onLogin = pathname === '/login';
   const onSignup = pathname === '/signup';
   return (
     <>
-      {onLogin ? null : (
-        <button ref={firstRef} type="button" className="button button--secondary" onClick={() => modal.open('login')}>
-          {t('common.logIn')}
-        </button>
-      )}
+      {onLogin ? null : <LoginFlyout buttonRef={firstRef} />}
       {onSignup ? null : (
         <Link ref={onLogin ? firstRef : undefined} to="/signup" className="button button--primary">
           {t('common.signUp')}

@@ -32,6 +32,11 @@ export function isTopDialog(layer: HTMLElement): boolean {
 const FOCUSABLE =
   'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+/** Whether Tab can reach `element` (a control or link, not a `tabindex="-1"` landing spot like `<main>`). */
+export function isTabbable(element: Element): boolean {
+  return element.matches(FOCUSABLE);
+}
+
 /** Elements inside `container` that Tab reaches, in order. */
 export function focusableIn(container: HTMLElement): HTMLElement[] {
   return Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(

@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { Spinner } from '../components/Spinner';
 import { busyProps } from '../components/busy';
 import { StatusView } from '../components/StatusView';
+import { FollowButton } from '../profile/FollowButton';
 import { ProfileHeader, ProfileHeaderSkeleton } from '../profile/ProfileHeader';
 import { useProfile } from '../profile/useProfile';
 import { NotFoundPage } from './NotFoundPage';
@@ -33,6 +34,9 @@ function Profile({ username }: { username: string }) {
     return (
       <div className="page page--profile">
         <ProfileHeader profile={profile} />
+        <div className="profile-actions">
+          <FollowButton profile={profile} />
+        </div>
       </div>
     );
   }
