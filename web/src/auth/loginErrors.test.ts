@@ -55,11 +55,11 @@ describe('describeLoginError', () => {
     });
   });
 
-  it('answers outages and unknown failures with the generic message', () => {
+  it('answers outages with the generic message, and a failure that is no answer with the Unknown Error modal', () => {
     const generic = { type: 'alert', message: { source: 'error', code: 'generic' } };
     expect(describeLoginError(apiError('service_unavailable', 503), EMAIL)).toEqual(generic);
     expect(describeLoginError(new NetworkError(new TypeError('offline')), EMAIL)).toEqual(generic);
-    expect(describeLoginError(new Error('bug'), EMAIL)).toEqual(generic);
+    expect(describeLoginError(new Error('bug'), EMAIL)).toEqual({ type: 'recovery', recovery: { kind: 'unknown' } });
   });
 });
 

@@ -38,7 +38,9 @@ const stringOr = (value: unknown, fallback: string): string => (typeof value ===
  * above the form. `email` is the address that was typed, for the modals that mention it.
  */
 export function describeLoginError(error: unknown, email: string): LoginFailure {
-  if (!isApiError(error)) return { type: 'alert', message: GENERIC };
+  // Not an answer at all (a fault in the app itself): the spec's "Unknown Error" modal. An outage
+  // or a lost connection is an ApiError and says "Sorry! Something went wrong on our end." below.
+  if (!isApiError(error)) return { type: 'recovery', recovery: { kind: 'unknown' } };
   const data = error.data;
   switch (error.code) {
     case 'mfa_required':

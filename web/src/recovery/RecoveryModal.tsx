@@ -134,6 +134,8 @@ function useParts(recovery: Recovery, onClose: () => void): Parts {
         ),
         actions: ok,
       };
+    case 'unknown':
+      return { title: t('recovery.unknown.title'), body: <p>{t('errors.internal')}</p>, actions: ok };
     case 'prevent_facebook_register':
     case 'prevent_google_register':
       return {

@@ -10,7 +10,8 @@ export type Recovery =
   | { kind: 'login_assistance'; email: string }
   | { kind: 'deactivated'; reasons: string[]; serverMessage?: string }
   | { kind: 'prevent_facebook_register'; email?: string }
-  | { kind: 'prevent_google_register'; email?: string };
+  | { kind: 'prevent_google_register'; email?: string }
+  | { kind: 'unknown' };
 
 export type RecoveryKind = Recovery['kind'];
 

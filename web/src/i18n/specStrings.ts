@@ -1,0 +1,41 @@
+/**
+ * The checklist of signup-login.md's user-visible strings ("{the product}" written as Pinhive).
+ * `inScope` must each appear in what the web app can show (en.json, markup dropped) or in the
+ * contracts' error catalogue; `later` belong to single sign-on, the social and messaging-app
+ * providers and the one-tap welcome screen, which arrive with their own issue.
+ */
+export const specStrings = {
+  inScope: [
+    // Section 2: screens
+    'Continue with email', 'Create a password', 'Continue', 'Already a member? Log in', 'Need an account? Sign up now',
+    'Not you? Log in with a different account', 'Are you a business? Get started here!', 'Log in to see more', 'Welcome to Pinhive',
+    'Log in to comment', 'Two-factor authentication required', 'Create account', 'Log in to a personal account',
+    "Don't have a business account? Create one for free", 'Have another Pinhive account? Log in to easily switch between them',
+    'Create new account', 'Log in to save this Pin', 'Log in to edit this Pin', 'Log in to follow', 'Log in to unfollow',
+    'Log in to create a Pin or board', "You're almost there! Log in to access all of Pinhive",
+    // Sections 4 and 5: toasts and validation
+    'Email sent!', "You missed a spot! Don't forget to add your email.", "Hmm...that doesn't look like an email address.",
+    "Sorry, this doesn't look like a valid email", 'Use only a mix of letters, numbers and special characters (for example: ?, !, $).',
+    'Your password is too short! You need 6+ characters.', 'The password you entered is incorrect.',
+    "You missed a spot. Don't forget to add your birthday.", 'Invalid date', "You missed a spot! Don't forget to add your verification code.",
+    "Hmm...that doesn't look like a verification code.",
+    // Section 8: errors
+    "Sorry, you're not eligible to sign up for Pinhive right now.", 'We need to know your age to provide you this service.',
+    'Oops! Please use a valid age to sign up.', 'Your email is invalid.', 'Please stick to your name, or the name of your brand',
+    'Sorry! Something went wrong on our end.', "Hmm...that doesn't look like an email address",
+    'You have reached the maximum number of login attempts. Try again in 30 minutes.',
+    'Oops! You logged in too quickly. Please try again with the reCAPTCHA.',
+    'We noticed some strange activity on your account. Reset your password or log in with Facebook or Google to get back into your account.',
+    'The password you entered is incorrect. Try again or Reset your password.', "Sorry, we can't log you in.", 'Unknown Error',
+    'Error loading reCAPTCHA Enterprise',
+  ],
+  later: [
+    'Continue with SSO', 'Enter your birthdate', "What's your email address?", 'Not now', "Looks like you're already on Pinhive",
+    'Welcome to Pinhive!', 'Email is required', "Hmm... that doesn't look like an email address.",
+    'Oops! Something went wrong… Click Continue to try again.', "We couldn't match your Facebook/Google account to any account. Try resetting your password instead.",
+    'Your account is connected to Facebook - use the Facebook button to log in', 'Your account is already linked to Google. To log in with email, set a password.',
+    'You must enable popups!', "Couldn't connect. You must authorize the product.", 'Something went wrong. Please try again later.',
+    "We can't connect to your Facebook account. Try another method", "Facebook login isn't available for new users. Continue with email or Google:",
+    "Oops! Facebook isn't available", "Oops! Google isn't available",
+  ],
+} as const;
