@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -18,9 +18,8 @@ import { passwordResetPath } from './paths';
 import type { AuthVariant } from './targets';
 import { useAuthSuccess } from './useAuthSuccess';
 import { useForgotPassword } from './useForgotPassword';
-import { LOGIN_FIELDS, validateLogin, type LoginField, type LoginValues } from './validation';
-
-type Messages = Partial<Record<LoginField, FormMessage>>;
+import { useFormFields } from './useFormFields';
+import { LOGIN_FIELDS, validateLogin } from './validation';
 
 interface LoginFormProps {
   variant: AuthVariant;
@@ -45,20 +44,10 @@ export function LoginForm({ variant, accountSwitch = false, onMfaRequired, fixed
   const recovery = useRecovery();
   const success = useAuthSuccess(variant);
   const forgot = useForgotPassword();
-  const [values, setValues] = useState<LoginValues>({ email: fixedEmail ?? '', password: '' });
-  const [errors, setErrors] = useState<Messages>({});
+  const { values, errors, inputs, change, showAt, passes } = useFormFields(LOGIN_FIELDS, { values: { email: fixedEmail ?? '', password: '' } });
   const [alert, setAlert] = useState<FormMessage | null>(null);
-  const inputs = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
-  const focusNext = useRef<LoginField | null>(null);
   // "Too quick" (the IP rule): the check belongs to this attempt; editing the fields keeps it.
   const check = useHumanCheck();
-
-  // Focus after the render that marked the field invalid, so it is announced with its message.
-  useEffect(() => {
-    if (!focusNext.current) return;
-    inputs[focusNext.current].current?.focus();
-    focusNext.current = null;
-  });
 
   const login = useMutation({
     mutationFn: logIn,
@@ -77,8 +66,7 @@ export function LoginForm({ variant, accountSwitch = false, onMfaRequired, fixed
           });
           break;
         case 'field':
-          setErrors({ [outcome.field]: outcome.message });
-          focusNext.current = outcome.field;
+          showAt(outcome.field, outcome.message);
           break;
         case 'alert':
           setAlert(outcome.message);
@@ -90,11 +78,6 @@ export function LoginForm({ variant, accountSwitch = false, onMfaRequired, fixed
     },
   });
 
-  const change = (field: LoginField) => (value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
-  };
-
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (login.isPending || check.busy) return;
@@ -103,19 +86,8 @@ export function LoginForm({ variant, accountSwitch = false, onMfaRequired, fixed
 
   /** Client rules, then the attempt; with the token of a passed human check when there is one. */
   const send = (recaptchaV2Token: string | undefined) => {
-    const found = validateLogin(values);
-    const messages: Messages = {};
-    for (const field of LOGIN_FIELDS) {
-      const code = found[field];
-      if (code) messages[field] = { source: 'validation', code };
-    }
-    setErrors(messages);
     setAlert(null);
-    const firstInvalid = LOGIN_FIELDS.find((field) => messages[field]);
-    if (firstInvalid) {
-      focusNext.current = firstInvalid;
-      return;
-    }
+    if (!passes(validateLogin(values))) return;
     if (recaptchaV2Token) check.sent();
     login.mutate({
       username_or_email: values.email.trim(),

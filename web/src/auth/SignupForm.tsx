@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { emailExists, logIn, validateEmailRemotely } from '../api/auth';
@@ -21,9 +21,8 @@ import type { MfaChallenge } from './mfa';
 import { hasUnderageFlag } from './underage';
 import { useAuthSuccess } from './useAuthSuccess';
 import { useForgotPassword } from './useForgotPassword';
-import { latestBirthday, SIGNUP_FIELDS, validateSignup, type SignupField, type SignupValues } from './validation';
-
-type Messages = Partial<Record<SignupField, FormMessage>>;
+import { useFormFields } from './useFormFields';
+import { latestBirthday, SIGNUP_FIELDS, validateSignup, type SignupValues } from './validation';
 
 const CALLS: SignupCalls = {
   emailExists,
@@ -58,29 +57,14 @@ export function SignupForm({ variant, onUnderage, onMfaRequired, onConsentNeeded
   const success = useAuthSuccess(variant);
   const forgot = useForgotPassword();
   const [blocked] = useState(() => hasUnderageFlag());
-  const [values, setValues] = useState<SignupValues>(() => draft?.values ?? { email: '', password: '', birthday: '' });
-  const [errors, setErrors] = useState<Messages>(() => (draft?.message ? { [draft.message.field]: draft.message.message } : {}));
+  const { values, errors, inputs, change, showAt, passes } = useFormFields(SIGNUP_FIELDS, {
+    values: draft?.values ?? { email: '', password: '', birthday: '' },
+    errors: draft?.message ? { [draft.message.field]: draft.message.message } : {},
+    focus: draft?.message?.field ?? null,
+  });
   const [alert, setAlert] = useState<FormMessage | null>(null);
-  const inputs = {
-    email: useRef<HTMLInputElement>(null),
-    password: useRef<HTMLInputElement>(null),
-    birthday: useRef<HTMLInputElement>(null),
-  };
-  const focusNext = useRef<SignupField | null>(draft?.message?.field ?? null);
   // An existing email logs in, and that log-in may be "too quick" (the IP rule): the human check.
   const check = useHumanCheck();
-
-  // Focus after the render that marked the field invalid, so it is announced with its message.
-  useEffect(() => {
-    if (!focusNext.current) return;
-    inputs[focusNext.current].current?.focus();
-    focusNext.current = null;
-  });
-
-  const showAt = (field: SignupField, message: FormMessage) => {
-    setErrors({ [field]: message });
-    focusNext.current = field;
-  };
 
   const signup = useMutation({
     mutationFn: ({ form, token }: { form: SignupValues; token: string | undefined }) => runEmailSignup(form, CALLS, token),
@@ -123,11 +107,6 @@ export function SignupForm({ variant, onUnderage, onMfaRequired, onConsentNeeded
     onError: () => setAlert({ source: 'error', code: 'generic' }),
   });
 
-  const change = (field: SignupField) => (value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
-  };
-
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (signup.isPending || blocked || check.busy) return;
@@ -136,19 +115,8 @@ export function SignupForm({ variant, onUnderage, onMfaRequired, onConsentNeeded
 
   /** Client rules, then the sign-up; with the token of a passed human check when there is one. */
   const send = (token: string | undefined) => {
-    const found = validateSignup(values);
-    const messages: Messages = {};
-    for (const field of SIGNUP_FIELDS) {
-      const code = found[field];
-      if (code) messages[field] = { source: 'validation', code };
-    }
-    setErrors(messages);
     setAlert(null);
-    const firstInvalid = SIGNUP_FIELDS.find((field) => messages[field]);
-    if (firstInvalid) {
-      focusNext.current = firstInvalid;
-      return;
-    }
+    if (!passes(validateSignup(values))) return;
     if (token) check.sent();
     signup.mutate({ form: values, token });
   };
