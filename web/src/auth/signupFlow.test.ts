@@ -1,6 +1,7 @@
 import { describe, expect, it, jest } from '@jest/globals';
-import type { SessionUser } from '@pinhive/contracts';
+import type { LoginRequest, SessionUser } from '@pinhive/contracts';
 import { ApiError } from '../api/client';
+import { humanCheckDemandFrom } from '../humanCheck/demand';
 import { describeSignupFailure, registerWithConsent, runEmailSignup, type SignupCalls, type SignupStep } from './signupFlow';
 
 const USER: SessionUser = {
@@ -65,6 +66,37 @@ describe('runEmailSignup', () => {
   it('reports a failed log-in of an existing email as the login step', async () => {
     const c = calls({ emailExists: jest.fn(async () => true), logIn: jest.fn(async () => Promise.reject(apiError('password_incorrect', 401))) });
     await expect(runEmailSignup(VALUES, c)).resolves.toMatchObject({ type: 'failed', step: 'login' });
+  });
+});
+
+describe('the sign-up of an existing email and the human check', () => {
+  const TOO_QUICK = new ApiError({
+    code: 'login_too_quick',
+    message: 'Oops! You logged in too quickly. Please try again with the reCAPTCHA.',
+    message_detail: null,
+    http_status: 429,
+    data: { human_check: 'local', ip_rule: true },
+  });
+  /** A sign-up with an existing email logs in; its log-in answers "too quick" until a token comes. */
+  const existingEmail = () =>
+    calls({
+      emailExists: jest.fn(async () => true),
+      logIn: jest.fn(async (request: LoginRequest) => {
+        if (!request.recaptchaV2Token) throw TOO_QUICK;
+        return { user: USER };
+      }),
+    });
+
+  it('reports the too-quick log-in as a failed log-in step with a demand the check can show', async () => {
+    const outcome = await runEmailSignup(VALUES, existingEmail());
+    expect(outcome).toEqual({ type: 'failed', step: 'login', error: TOO_QUICK });
+    expect(outcome.type === 'failed' && humanCheckDemandFrom(outcome.error)).toEqual({ human_check: 'local', ip_rule: true });
+  });
+
+  it('retries the log-in with the token as recaptchaV2Token', async () => {
+    const c = existingEmail();
+    await expect(runEmailSignup(VALUES, c, 'local.tok')).resolves.toEqual({ type: 'logged_in', user: USER });
+    expect(c.logIn).toHaveBeenCalledWith({ username_or_email: 'ada@example.com', password: 'secret1', recaptchaV3Token: 'default', recaptchaV2Token: 'local.tok' });
   });
 });
 
