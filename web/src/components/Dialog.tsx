@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { focusableIn, isTopDialog, popDialog, pushDialog } from './dialogStack';
+import { firstFocusIn, focusableIn, isTopDialog, popDialog, pushDialog } from './dialogStack';
 
 interface DialogProps {
   /** Id of the element whose text names the dialog (its title). */
@@ -36,10 +36,7 @@ export function Dialog({ labelledBy, describedBy, onClose, children, className, 
     if (!layer || !panel) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     pushDialog(layer);
-    // A field to type into: a read-only one (the welcome-back view's email) is only to be read.
-    const field = panel.querySelector<HTMLElement>('input:not([disabled]):not([readonly])');
-    const first = initialFocus?.current ?? field ?? focusableIn(panel).find((el) => !el.classList.contains('dialog__close'));
-    (first ?? panel).focus();
+    (initialFocus?.current ?? firstFocusIn(panel) ?? panel).focus();
 
     // On the document, not the panel: the keys must work even when the focus fell out of the
     // dialog (onto the body, after the focused element went away).

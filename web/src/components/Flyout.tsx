@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { CloseButton } from './CloseButton';
-import { focusableIn, isTabbable } from './dialogStack';
+import { firstFocusIn, hasOpenDialog, isTabbable } from './dialogStack';
 
 interface FlyoutProps {
   id: string;
@@ -12,9 +12,6 @@ interface FlyoutProps {
   children: ReactNode;
   className?: string;
 }
-
-/** A modal dialog is over the page: its own keys and clicks are not for the flyout under it. */
-const modalOpen = (): boolean => document.documentElement.classList.contains('has-modal');
 
 /**
  * A non-modal panel under its button (a disclosure: the button has `aria-expanded` and
@@ -31,12 +28,11 @@ export function Flyout({ id, labelledBy, anchor, onClose, children, className }:
   useEffect(() => {
     const panel = panelRef.current;
     if (!panel) return;
-    // A field that takes typing (the welcome-back view's email is read-only).
-    const field = panel.querySelector<HTMLElement>('input:not([disabled]):not([readonly])');
-    (field ?? focusableIn(panel).find((el) => !el.classList.contains('dialog__close')) ?? panel).focus();
+    (firstFocusIn(panel) ?? panel).focus();
 
+    // A modal dialog over the page: its own keys and clicks are not for the flyout under it.
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || event.defaultPrevented || modalOpen()) return;
+      if (event.key !== 'Escape' || event.defaultPrevented || hasOpenDialog()) return;
       event.preventDefault();
       onCloseRef.current();
     };
@@ -44,7 +40,7 @@ export function Flyout({ id, labelledBy, anchor, onClose, children, className }:
     // an element the click's own re-render removed, says nothing about leaving the flyout.
     const onClick = (event: MouseEvent) => {
       const target = event.target;
-      if (!(target instanceof Node) || !target.isConnected || modalOpen()) return;
+      if (!(target instanceof Node) || !target.isConnected || hasOpenDialog()) return;
       if (panel.contains(target) || anchor.current?.contains(target)) return;
       if (!document.getElementById('root')?.contains(target)) return;
       onCloseRef.current();

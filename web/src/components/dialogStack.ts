@@ -29,6 +29,11 @@ export function isTopDialog(layer: HTMLElement): boolean {
   return stack.at(-1) === layer;
 }
 
+/** Whether a modal dialog is over the page (its keys and clicks are not for what is under it). */
+export function hasOpenDialog(): boolean {
+  return stack.length > 0;
+}
+
 const FOCUSABLE =
   'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -42,4 +47,12 @@ export function focusableIn(container: HTMLElement): HTMLElement[] {
   return Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
     (element) => !element.closest('[inert]') && element.getClientRects().length > 0,
   );
+}
+
+/**
+ * Where the focus goes when a dialog or flyout opens: a field to type into (a read-only one, the
+ * welcome-back view's email, is only to be read), else the first control but the close button.
+ */
+export function firstFocusIn(panel: HTMLElement): HTMLElement | undefined {
+  return panel.querySelector<HTMLElement>('input:not([disabled]):not([readonly])') ?? focusableIn(panel).find((el) => !el.classList.contains('dialog__close'));
 }
