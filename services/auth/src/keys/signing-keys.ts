@@ -1,8 +1,12 @@
 import { generateKeyPairSync, randomUUID, createPrivateKey, type JsonWebKey, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { Connection } from 'mongoose';
-import { ACCESS_TOKEN_ALG, ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, publicKeyFromJwk, type KeyLookup } from '@pinhive/kit';
+import { ACCESS_TOKEN_ALG, ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, publicKeyFromJwk, verifySignedToken, type KeyLookup } from '@pinhive/kit';
 import type { ViewerType } from '@pinhive/contracts';
+import { z } from 'zod';
+
+/** The claims of a `signOther` token that say what it is for. */
+const otherClaims = z.object({ sub: z.string().min(1), typ: z.string() });
 
 interface KeyDoc {
   _id: string;
@@ -82,18 +86,10 @@ export class SigningKeys {
     });
   }
 
-  /** Verifies a token of `signOther`: the subject, or null for anything not valid. */
+  /** Verifies a token of `signOther` (the kit's checks): the subject, or null for anything not valid. */
   async verifyOther(token: string, expected: { audience: string; typ: string }): Promise<string | null> {
-    const decoded = jwt.decode(token, { complete: true });
-    const kid = decoded && typeof decoded === 'object' ? decoded.header.kid : undefined;
-    const key = kid ? await this.lookup(kid) : undefined;
-    if (!key) return null;
-    try {
-      const payload = jwt.verify(token, key, { algorithms: [ACCESS_TOKEN_ALG], issuer: ACCESS_TOKEN_ISSUER, audience: expected.audience });
-      return typeof payload === 'object' && payload.typ === expected.typ && typeof payload.sub === 'string' ? payload.sub : null;
-    } catch {
-      return null;
-    }
+    const claims = otherClaims.safeParse(await verifySignedToken(token, this.lookup, expected.audience).catch(() => null));
+    return claims.success && claims.data.typ === expected.typ ? claims.data.sub : null;
   }
 
   /** Verification keys by kid, for auth's own routes. */

@@ -29,22 +29,29 @@ export interface Viewer {
 export type KeyLookup = (kid: string) => Promise<KeyObject | undefined>;
 
 /**
- * Verifies an access token: the algorithm is pinned (no `none`, no HS256 with a public key),
- * the key is chosen by `kid` only among ours, `iss`, `aud` and `exp` are checked, and the token
- * must be an access token (a refresh token is opaque and never verifies).
+ * Verifies a token auth signed: the algorithm is pinned (no `none`, no HS256 with a public key),
+ * the key is chosen by `kid` only among ours, and `iss`, `aud` and `exp` are checked. Answers
+ * the payload, or throws `unauthorized` (`token_expired` when only its time is up).
  */
-export async function verifyAccessToken(token: string, lookup: KeyLookup): Promise<Viewer> {
+export async function verifySignedToken(token: string, lookup: KeyLookup, audience: string): Promise<unknown> {
   const decoded = jwt.decode(token, { complete: true });
   const kid = decoded && typeof decoded === 'object' ? decoded.header.kid : undefined;
   if (!kid || decoded?.header.alg !== ACCESS_TOKEN_ALG) throw appError('unauthorized');
   const key = await lookup(kid);
   if (!key) throw appError('unauthorized');
-  let payload: unknown;
   try {
-    payload = jwt.verify(token, key, { algorithms: [ACCESS_TOKEN_ALG], issuer: ACCESS_TOKEN_ISSUER, audience: ACCESS_TOKEN_AUDIENCE });
+    return jwt.verify(token, key, { algorithms: [ACCESS_TOKEN_ALG], issuer: ACCESS_TOKEN_ISSUER, audience });
   } catch (err) {
     throw appError(err instanceof jwt.TokenExpiredError ? 'token_expired' : 'unauthorized');
   }
+}
+
+/**
+ * Verifies an access token (`verifySignedToken` for our audience), which must be an access
+ * token (a refresh token is opaque and never verifies; other kinds have their own audience).
+ */
+export async function verifyAccessToken(token: string, lookup: KeyLookup): Promise<Viewer> {
+  const payload = await verifySignedToken(token, lookup, ACCESS_TOKEN_AUDIENCE);
   const claims = claimsSchema.safeParse(payload);
   if (!claims.success) throw appError('unauthorized');
   return { userId: claims.data.sub, sessionId: claims.data.sid, username: claims.data.usr, viewerType: claims.data.vt };
