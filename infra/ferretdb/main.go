@@ -1,6 +1,26 @@
-// pinhive-ferretdb: FerretDB v1 (MongoDB wire protocol) embedded with its SQLite backend,
-// so dev/test machines without Docker or MongoDB get a real mongo-compatible server.
-// Built and launched by infra/native/install.mjs and infra/native/infra.mjs.
+// pinhive-ferretdb: FerretDB v1.24 (MongoDB wire protocol) embedded as a library, so machines
+// without Docker or MongoDB get a real mongo-compatible server. Built and launched by
+// infra/native/install.mjs and infra/native/infra.mjs.
+//
+// Shape:
+//
+//	clients --TCP--> front (writelock.go) --Unix socket--> FerretDB --> PostgreSQL (or SQLite)
+//	                   |                                               ^
+//	                   +--> companion GIN indexes (companion.go) ------+
+//
+// Why each piece:
+//   - Backend: PostgreSQL by default (-handler postgresql -postgresql-url ...). FerretDB 1.24
+//     pushes top-level equality filters down to PostgreSQL as `_jsonb -> 'f' @> value`; on
+//     SQLite only an exact `{_id}` filter is pushed, so every other lookup decodes the whole
+//     collection in Go. `-handler sqlite -data <dir>` is kept only to open an old dev data
+//     folder for a one-time copy.
+//   - Front: FerretDB listens on a private Unix socket; clients reach it through our TCP front,
+//     which serialises write commands per document, or per collection when their filter is
+//     not a plain `_id` (FerretDB's updates are read-modify-write and lose concurrent updates
+//     otherwise; see writelock.go, doclock.go and docs/decisions.md ("FerretDB loses concurrent updates")).
+//   - Companion indexes (postgresql only): the btree indexes FerretDB creates for createIndexes
+//     cannot serve `@>`, so every lookup would be a sequential scan. We keep a GIN
+//     jsonb_path_ops index next to `_id` and next to each FerretDB index on top-level fields.
 package main
 
 import (
@@ -20,8 +40,10 @@ import (
 
 func main() {
 	listen := flag.String("listen", "127.0.0.1:27017", "TCP address to listen on")
-	data := flag.String("data", "data/ferretdb", "directory for the SQLite database files")
-	logLevel := flag.String("log-level", "warn", "debug, info, warn or error (info logs every connection)")
+	handler := flag.String("handler", "postgresql", "backend: postgresql or sqlite")
+	pgURL := flag.String("postgresql-url", "", "PostgreSQL URL, e.g. postgres://user:pw@127.0.0.1:5432/ferretdb (postgresql handler)")
+	data := flag.String("data", "data/ferretdb", "directory of the SQLite database files (sqlite handler only)")
+	logLevel := flag.String("log-level", "warn", "debug, info, warn or error (info logs every connection and companion index)")
 	flag.Parse()
 
 	var level slog.Level
@@ -30,48 +52,84 @@ func main() {
 	}
 	logger := slog.New(slog.NewTextHandler(os.Stdout, &slog.HandlerOptions{Level: level}))
 
-	// FerretDB wants an existing directory, as a "file:" URI ending with a slash.
-	dir, err := filepath.Abs(*data)
-	if err != nil {
-		fail("bad -data: %v", err)
-	}
-	if err = os.MkdirAll(dir, 0o755); err != nil {
-		fail("cannot create %s: %v", dir, err)
-	}
-	sqliteURL := "file:" + (&url.URL{Path: dir}).EscapedPath() + "/"
+	set := map[string]bool{}
+	flag.Visit(func(f *flag.Flag) { set[f.Name] = true })
 
-	// FerretDB itself listens on a private Unix socket; clients reach it through our TCP front,
-	// which serializes write commands (see writelock.go).
+	config := &ferretdb.Config{Logger: logger, Handler: *handler}
+	var where string // for the start line
+	switch *handler {
+	case "postgresql":
+		if *pgURL == "" {
+			fail("-postgresql-url is required with -handler postgresql")
+		}
+		if set["data"] {
+			fail("-data is only for -handler sqlite")
+		}
+		config.PostgreSQLURL = *pgURL
+		where = "postgresql " + redact(*pgURL)
+	case "sqlite":
+		if set["postgresql-url"] {
+			fail("-postgresql-url is only for -handler postgresql")
+		}
+		// FerretDB wants an existing directory, as a "file:" URI ending with a slash.
+		dir, err := filepath.Abs(*data)
+		if err != nil {
+			fail("bad -data: %v", err)
+		}
+		if err = os.MkdirAll(dir, 0o755); err != nil {
+			fail("cannot create %s: %v", dir, err)
+		}
+		config.SQLiteURL = "file:" + (&url.URL{Path: dir}).EscapedPath() + "/"
+		where = "sqlite " + dir
+	default:
+		fail("bad -handler %q: want postgresql or sqlite", *handler)
+	}
+
+	// SIGTERM/SIGINT cancel the context: Run stops accepting, waits for connections, closes
+	// the backend.
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
+	defer stop()
+
+	// FerretDB itself listens on a private Unix socket; clients reach it through our TCP front.
 	socket := filepath.Join(os.TempDir(), fmt.Sprintf("pinhive-ferretdb-%d.sock", os.Getpid()))
 	_ = os.Remove(socket)
-	front, err := net.Listen("tcp", *listen)
+	config.Listener = ferretdb.ListenerConfig{Unix: socket}
+	ln, err := net.Listen("tcp", *listen)
 	if err != nil {
 		fail("cannot listen on %s: %v", *listen, err)
 	}
 
 	// New binds the socket; requests are served once Run is called.
-	f, err := ferretdb.New(&ferretdb.Config{
-		Listener:  ferretdb.ListenerConfig{Unix: socket},
-		Logger:    logger,
-		Handler:   "sqlite",
-		SQLiteURL: sqliteURL,
-	})
+	f, err := ferretdb.New(config)
 	if err != nil {
 		fail("%v", err)
 	}
 
-	// SIGTERM/SIGINT cancel the context: Run stops accepting, waits for connections, closes SQLite.
-	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
-	defer stop()
+	fr := &front{backend: socket, logger: logger, lock: newWriteLocks(true).lock}
+	if *handler == "postgresql" {
+		if fr.companions, err = newCompanions(ctx, *pgURL, logger); err != nil {
+			fail("%v", err)
+		}
+		defer fr.companions.close()
+		go fr.companions.syncAll() // existing data; errors are logged and retried per collection
+	}
 
-	go serveFront(front, socket, logger)
-	go func() { <-ctx.Done(); front.Close() }()
+	go fr.serve(ln)
+	go func() { <-ctx.Done(); ln.Close() }()
 
-	fmt.Printf("pinhive-ferretdb listening on %s (data %s)\n", *listen, dir)
+	fmt.Printf("pinhive-ferretdb listening on %s (%s)\n", *listen, where)
 	if err = f.Run(ctx); err != nil {
 		fail("%v", err)
 	}
 	fmt.Println("pinhive-ferretdb stopped")
+}
+
+// redact hides a password in the start line.
+func redact(u string) string {
+	if p, err := url.Parse(u); err == nil {
+		return p.Redacted()
+	}
+	return "(unparsable URL)"
 }
 
 func fail(format string, args ...any) {

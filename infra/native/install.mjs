@@ -72,7 +72,8 @@ const onPath = async (cmd) => (await run('sh', ['-c', `command -v ${cmd}`])).cod
 
 async function installDebian(log) {
   const t0 = Date.now();
-  const wanted = [['redis-server'], ['nginx-light', 'nginx'], ['chromium'], ['docker-compose']];
+  // postgresql: the server under FerretDB (infra/native/postgres.mjs runs its own cluster).
+  const wanted = [['redis-server'], ['nginx-light', 'nginx'], ['chromium'], ['docker-compose'], ['postgresql']];
   if (!(await onPath('java'))) wanted.push(['openjdk-17-jre-headless']);
   if (!(await onPath('mvn'))) wanted.push(['maven']);
   const missing = [];
@@ -95,6 +96,8 @@ async function installDebian(log) {
   // No systemd here, so `service` may fail: that is fine.
   if (missing.includes('redis-server')) await run('service', ['redis-server', 'stop']);
   if (missing.includes('nginx-light')) await run('service', ['nginx', 'stop']);
+  // Debian's package creates and may start a "main" cluster on 5432; ours runs on its own port.
+  if (missing.includes('postgresql')) await run('service', ['postgresql', 'stop']);
   log(`[install] debian packages: done (${secs(t0)})`);
 }
 

@@ -115,7 +115,7 @@ async function safeReady(ready, ctx) {
  */
 export async function startProcess({
   name, command, args = [], env = process.env, cwd = process.cwd(), runDir,
-  ready = async () => true, timeoutMs = 60000, log = console.log, ports = [],
+  ready = async () => true, timeoutMs = 60000, log = console.log, ports = [], uid, gid,
 }) {
   const p = paths(runDir, name);
   fs.mkdirSync(path.dirname(p.log), { recursive: true });
@@ -138,7 +138,8 @@ export async function startProcess({
     fs.writeSync(fd, `\n--- ${new Date().toISOString()} starting: ${command} ${args.map((a) => (a === '' ? "''" : a)).join(' ')}\n`);
     // detached: own process group, so stopProcess can signal the whole tree and a Ctrl-C in the
     // launching terminal does not reach it. stdio goes straight to the file, not through us.
-    const child = spawn(command, args, { env, cwd, detached: true, stdio: ['ignore', fd, fd] });
+    // uid/gid: a server that refuses to run as root (PostgreSQL) runs as an unprivileged user.
+    const child = spawn(command, args, { env, cwd, detached: true, stdio: ['ignore', fd, fd], uid, gid });
     fs.closeSync(fd);
     child.once('error', (err) => { exited = `could not be spawned (${err.message})`; });
     child.once('exit', (code, signal) => { exited = `exited with ${signal ?? `code ${code}`}`; });
@@ -171,8 +172,12 @@ export async function startProcess({
   return { pid, ms: Date.now() - t0 };
 }
 
-/** SIGTERM to the process group, wait for exit, SIGKILL after `timeoutMs`. No-op if not running. */
-export async function stopProcess({ name, runDir, timeoutMs = 15000, log = console.log }) {
+/**
+ * `stopSignal` (SIGTERM unless the server wants another: PostgreSQL's SIGTERM waits for every
+ * client to leave, its SIGINT is the fast shutdown) to the process group, wait for exit, SIGKILL
+ * after `timeoutMs`. No-op if not running.
+ */
+export async function stopProcess({ name, runDir, timeoutMs = 15000, log = console.log, stopSignal = 'SIGTERM' }) {
   const pidFile = paths(runDir, name).pid;
   const pid = livePid(runDir, name);
   if (pid === null) {
@@ -185,7 +190,7 @@ export async function stopProcess({ name, runDir, timeoutMs = 15000, log = conso
   };
   // The group can outlive its leader (a worker that ignores SIGTERM), so wait for all of it.
   const groupAlive = () => procStart(pid) !== null || groupHasLiveMembers(pid);
-  signal('SIGTERM');
+  signal(stopSignal);
   while (groupAlive() && Date.now() - t0 < timeoutMs) await sleep(100);
   if (groupAlive()) {
     log(`[${name}] did not stop within ${timeoutMs} ms, sending SIGKILL`);
