@@ -1,9 +1,10 @@
 // npm test: installs what is missing, then runs every tier against isolated servers (profile
 // "test": own ports, own data under .run/test, never the dev stack) and stops them after.
 //   1. lint and typecheck      2. unit tests (nothing running)
-//   3. integration tests against real Kafka, FerretDB and Redis
+//   3. integration tests against real Kafka, FerretDB on PostgreSQL and Redis, and the Go tests
+//      of the FerretDB front (companion indexes, write locking) against the same PostgreSQL
 //   4. the built product behind nginx, driven by Playwright in Chromium
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,6 +51,28 @@ const jest = (project, extraEnv = {}) => {
   }
 };
 
+/**
+ * The FerretDB front's Go tests against the test cluster (a light locking load: the benchmark's
+ * figures are in docs/decisions.md). Counted from `go test -json`, top-level tests only.
+ */
+function goFrontTests(p) {
+  const secret = fs.readFileSync(path.join(p.runDir, 'data', 'postgres.secret'), 'utf8').trim();
+  const res = spawnSync('go', ['test', '-count=1', '-json', '.'], {
+    cwd: path.join(root, 'infra', 'ferretdb'), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024,
+    env: { ...process.env, CGO_ENABLED: '0', PGPASSWORD: secret, PINHIVE_TEST_POSTGRESQL_URL: `postgres://pinhive@127.0.0.1:${p.postgresPort}/ferretdb`,
+      PINHIVE_BENCH_CLIENTS: '8', PINHIVE_BENCH_OPS: '50', PINHIVE_BENCH_ROUNDS: '1' },
+  });
+  const events = res.stdout.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l)).filter((e) => e.Test && !e.Test.includes('/'));
+  for (const e of events) {
+    if (e.Action === 'pass') counts.passed += 1;
+    else if (e.Action === 'fail') { counts.failed += 1; console.log(`FAIL go test ${e.Test}`); }
+    else if (e.Action === 'skip') counts.skipped += 1;
+  }
+  const out = events.filter((e) => e.Action === 'output').map((e) => e.Output).join('');
+  if (res.status !== 0) throw new Error(`go test in infra/ferretdb failed:\n${out.split('\n').slice(-40).join('\n')}${res.stderr}`);
+  console.log(`go test infra/ferretdb: ${events.filter((e) => e.Action === 'pass').length} passed`);
+}
+
 let stack;
 let infra;
 let failed = false;
@@ -75,6 +98,7 @@ try {
   } else {
     await step('test servers started', () => infra.startInfra(p, { fresh: true }));
     await step('integration tests', () => jest('int', { PINHIVE_TEST_SERVERS: 'external' }));
+    await step('FerretDB front (go test)', () => goFrontTests(p));
   }
 
   const { buildServices, buildWeb } = await import('./build.mjs');

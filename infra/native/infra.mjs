@@ -1,5 +1,6 @@
-// Starts/stops the three native servers (Kafka KRaft, FerretDB, Redis) of one profile, each on
-// its own ports with its state under .run/<profile>, so tests never touch a running dev stack.
+// Starts/stops the native servers (Kafka KRaft, PostgreSQL, FerretDB on it, Redis) of one
+// profile, each on its own ports with its state under .run/<profile>, so tests never touch a
+// running dev stack.
 // CLI: node infra/native/infra.mjs up|down|status [--profile dev|test] [--fresh]
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -10,11 +11,17 @@ import { promisify } from 'node:util';
 import { kafkaApiVersions, mongoPing, redisPing } from './health.mjs';
 import { paths, repoRoot } from './install.mjs';
 import { isRunning, startProcess, stopProcess } from './process.mjs';
+import { ensureFerretDatabase, postgresPassword, postgresReady, postgresUrl, preparePostgres, removePostgresData } from './postgres.mjs';
+import { carryOverSqliteStore } from './carry-over.mjs';
 
-export const PARTS = ['kafka', 'ferretdb', 'redis'];
+export const PARTS = ['kafka', 'postgres', 'ferretdb', 'redis'];
+// Ports stay below 32768: the kernel hands out 32768-60999 as the local ports of outgoing
+// connections, and a server port in that range can be taken by one under load.
 const DEFAULTS = {
-  dev: { kafkaPort: 9092, kafkaControllerPort: 9093, mongoPort: 27017, redisPort: 6379 },
-  test: { kafkaPort: 19092, kafkaControllerPort: 19093, mongoPort: 37017, redisPort: 16379 },
+  dev: { kafkaPort: 9092, kafkaControllerPort: 9093, mongoPort: 27017, postgresPort: 5433, redisPort: 6379 },
+  test: { kafkaPort: 19092, kafkaControllerPort: 19093, mongoPort: 27117, postgresPort: 15433, redisPort: 16379 },
+  // npm run bench -- growth: a stack of its own, seeded and thrown away (load-tests/growth/).
+  bench: { kafkaPort: 21092, kafkaControllerPort: 21093, mongoPort: 21017, postgresPort: 21433, redisPort: 21379 },
 };
 
 function envPort(name, fallback) {
@@ -38,6 +45,9 @@ export function profile(name = 'dev') {
     kafkaControllerPort: envPort('PINHIVE_KAFKA_CONTROLLER_PORT',
       process.env.PINHIVE_KAFKA_PORT ? kafkaPort + 1 : d.kafkaControllerPort),
     mongoPort: envPort('PINHIVE_MONGO_PORT', d.mongoPort),
+    // Follows an overridden Mongo port, so two overridden stacks do not share a cluster port.
+    postgresPort: envPort('PINHIVE_POSTGRES_PORT',
+      process.env.PINHIVE_MONGO_PORT ? envPort('PINHIVE_MONGO_PORT', d.mongoPort) + 1 : d.postgresPort),
     redisPort: envPort('PINHIVE_REDIS_PORT', d.redisPort),
   };
 }
@@ -109,17 +119,29 @@ async function kafkaReady(p, { logFile, logOffset }) {
 export async function startPart(p, part, { log = console.log, timeoutMs = 90000 } = {}) {
   const common = { name: part, runDir: p.runDir, log, timeoutMs, cwd: p.runDir };
   const data = path.join(p.runDir, 'data', part);
-  fs.mkdirSync(data, { recursive: true });
+  // PostgreSQL's folder is made by initdb, owned by its own user (postgres.mjs).
+  if (part !== 'postgres') fs.mkdirSync(data, { recursive: true });
   if (part === 'kafka') {
     // Already running: startProcess only waits for health, so do not rewrite its config.
     const args = isRunning(common) ? [] : await prepareKafka(p, log);
     return startProcess({ ...common, command: 'java', args, ports: [p.kafkaPort, p.kafkaControllerPort],
       ready: (ctx) => kafkaReady(p, ctx) });
   }
+  if (part === 'postgres') {
+    const server = isRunning(common) ? { command: 'postgres', args: [] } : await preparePostgres(p, log);
+    const res = await startProcess({ ...common, ...server, ports: [p.postgresPort],
+      ready: () => postgresReady(p) });
+    await ensureFerretDatabase(p, log);
+    return res;
+  }
   if (part === 'ferretdb') {
-    return startProcess({ ...common, command: need(paths().ferretdb),
-      args: ['-listen', `127.0.0.1:${p.mongoPort}`, '-data', data], ports: [p.mongoPort],
+    const res = await startProcess({ ...common, command: need(paths().ferretdb),
+      args: ['-listen', `127.0.0.1:${p.mongoPort}`, '-postgresql-url', postgresUrl(p)], ports: [p.mongoPort],
+      env: { ...process.env, PGPASSWORD: postgresPassword(p) },
       ready: () => mongoPing(p.mongoPort) });
+    // A dev folder written by the SQLite store (before PostgreSQL) is carried over once.
+    await carryOverSqliteStore(p, { log, ferretdb: need(paths().ferretdb) });
+    return res;
   }
   if (part === 'redis') {
     return startProcess({ ...common, command: need(paths().redisServer),
@@ -133,26 +155,33 @@ export async function startPart(p, part, { log = console.log, timeoutMs = 90000 
 export async function stopPart(p, part, { log = console.log, timeoutMs } = {}) {
   // Kafka's controlled shutdown takes a few seconds; give it room before SIGKILL.
   const t = timeoutMs ?? (part === 'kafka' ? 30000 : 15000);
-  return stopProcess({ name: part, runDir: p.runDir, timeoutMs: t, log });
+  // PostgreSQL's SIGTERM waits for every client to disconnect; SIGINT is its fast shutdown.
+  return stopProcess({ name: part, runDir: p.runDir, timeoutMs: t, log, stopSignal: part === 'postgres' ? 'SIGINT' : 'SIGTERM' });
 }
 
 /** Starts all parts in parallel; `fresh` stops them and wipes <runDir>/data first (tests). */
 export async function startInfra(p, { fresh = false, log = console.log } = {}) {
   if (fresh) {
     await stopInfra(p, { log });
+    removePostgresData(p);
     fs.rmSync(path.join(p.runDir, 'data'), { recursive: true, force: true });
   }
-  const results = await Promise.allSettled(PARTS.map((part) => startPart(p, part, { log })));
+  // FerretDB needs its PostgreSQL; the others start meanwhile.
+  const start = (part) => startPart(p, part, { log });
+  const results = await Promise.allSettled([start('kafka'), start('redis'),
+    start('postgres').then(() => start('ferretdb'))]);
   const failed = results.filter((r) => r.status === 'rejected').map((r) => r.reason.message);
   if (failed.length) throw new Error(`infrastructure (${p.name}) failed to start:\n\n${failed.join('\n\n')}`);
 }
 
 export async function stopInfra(p, { log = console.log } = {}) {
-  await Promise.all(PARTS.map((part) => stopPart(p, part, { log })));
+  // FerretDB first, so PostgreSQL's shutdown does not cut it off mid-write.
+  await Promise.all([stopPart(p, 'kafka', { log }), stopPart(p, 'redis', { log }),
+    stopPart(p, 'ferretdb', { log }).then(() => stopPart(p, 'postgres', { log }))]);
 }
 
 export async function status(p) {
-  const probe = { kafka: () => kafkaApiVersions(p.kafkaPort), ferretdb: () => mongoPing(p.mongoPort), redis: () => redisPing(p.redisPort) };
+  const probe = { kafka: () => kafkaApiVersions(p.kafkaPort), postgres: () => postgresReady(p).catch(() => false), ferretdb: () => mongoPing(p.mongoPort), redis: () => redisPing(p.redisPort) };
   const out = {};
   for (const part of PARTS) out[part] = { running: isRunning({ name: part, runDir: p.runDir }), healthy: await probe[part]() };
   return out;

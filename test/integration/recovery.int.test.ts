@@ -2,7 +2,7 @@ import request from 'supertest';
 import { startService, type RunningService } from '@pinhive/kit';
 import { loadAuthConfig, type AuthConfig } from '../../services/auth/src/config';
 import { authService } from '../../services/auth/src/service';
-import { serviceEnv, servers, startServer, stopServer, uniqueName, waitFor, type Part } from '../support/servers';
+import { nativeServers, serviceEnv, servers, startServer, stopServer, uniqueName, waitFor, type Part } from '../support/servers';
 
 /**
  * A dropped database or Redis connection: the service says it is not ready, answers 503 (never
@@ -43,6 +43,18 @@ it('FerretDB away: not ready, sign-up answers 503 and stores nothing; back: it w
   await waitFor(async () => ((await readyz()).status === 'success' ? true : undefined), 'auth ready again', 30_000);
   expect(await auth.ctx.mongo.collection('users').countDocuments({ email })).toBe(0);
   expect((await register(email)).status).toBe(201);
+});
+
+// The native store is FerretDB on PostgreSQL: PostgreSQL can go away under a running FerretDB.
+(nativeServers() ? it : it.skip)('PostgreSQL away under FerretDB: sign-up answers 503 and stores nothing; back: it works again', async () => {
+  const email = `${uniqueName('pg')}@example.com`;
+  await whileStopped('postgres', async () => {
+    const res = await register(email);
+    expect(res.status).toBe(503);
+    expect(res.body.resource_response.error.code).toBe('service_unavailable');
+  });
+  await waitFor(async () => ((await register(email)).status === 201 ? true : undefined), 'sign-up to work again', 30_000);
+  expect(await auth.ctx.mongo.collection('users').countDocuments({ email })).toBe(1);
 });
 
 it('Redis away: readiness reports it; back: ready again without a restart', async () => {

@@ -21,12 +21,18 @@ export const servers = {
 
 export const uniqueName = (prefix: string) => `${prefix}_${randomBytes(4).toString('hex')}`;
 
-export type Part = 'kafka' | 'ferretdb' | 'redis';
+export type Part = 'kafka' | 'ferretdb' | 'redis' | 'postgres';
+
+/** True when the tests run on the native servers (FerretDB on PostgreSQL), not containers. */
+export const nativeServers = () => !process.env.PINHIVE_TEST_CONTAINERS;
 
 /** The container of a part when the servers are containers (global-setup), else undefined. */
 function container(part: Part): string | undefined {
   const ids = process.env.PINHIVE_TEST_CONTAINERS;
-  return ids ? (JSON.parse(ids) as Record<Part, string>)[part] : undefined;
+  if (!ids) return undefined;
+  const id = (JSON.parse(ids) as Partial<Record<Part, string>>)[part];
+  if (!id) throw new Error(`no container stands for ${part}: the container path has mongo:7 instead of FerretDB on PostgreSQL`);
+  return id;
 }
 
 /** Stops one real server (e.g. Kafka) to test what happens while it is away. */

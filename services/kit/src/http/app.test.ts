@@ -13,13 +13,14 @@ function app() {
       method: 'post',
       path: '/things/',
       summary: 'create a thing',
+      auth: 'public',
       body: z.object({ name: z.string().min(2, 'Name is too short'), size: z.number().int() }),
       response: z.object({ name: z.string() }),
       status: 201,
       handler: async ({ body }) => ({ name: body.name }),
     }),
-    defineRoute({ method: 'get', path: '/boom/', summary: 'fails', response: z.null(), handler: async () => { throw new Error('secret internals'); } }),
-    defineRoute({ method: 'get', path: '/gone/', summary: 'app error', response: z.null(), handler: async () => { throw appError('not_found', { message: 'No such thing.' }); } }),
+    defineRoute({ method: 'get', path: '/boom/', summary: 'fails', auth: 'public', response: z.null(), handler: async () => { throw new Error('secret internals'); } }),
+    defineRoute({ method: 'get', path: '/gone/', summary: 'app error', auth: 'public', response: z.null(), handler: async () => { throw appError('not_found', { message: 'No such thing.' }); } }),
   ]);
   return createHttpApp({ logger: createLogger('test', 'silent'), bodyLimit: '1kb', routers: [api] });
 }
@@ -85,9 +86,12 @@ describe('dependency outages', () => {
     const fail = (err: Error) => async () => { throw err; };
     const named = (name: string, message: string) => Object.assign(new Error(message), { name });
     mountRoutes(api, [
-      defineRoute({ method: 'get', path: '/mongo/', summary: '', response: z.null(), handler: fail(named('MongoServerSelectionError', 'connect ECONNREFUSED')) }),
-      defineRoute({ method: 'get', path: '/redis/', summary: '', response: z.null(), handler: fail(new Error("Stream isn't writeable and enableOfflineQueue options is false")) }),
-      defineRoute({ method: 'get', path: '/bug/', summary: '', response: z.null(), handler: fail(new TypeError('x is undefined')) }),
+      defineRoute({ method: 'get', path: '/mongo/', summary: '', auth: 'public', response: z.null(), handler: fail(named('MongoServerSelectionError', 'connect ECONNREFUSED')) }),
+      defineRoute({ method: 'get', path: '/redis/', summary: '', auth: 'public', response: z.null(), handler: fail(new Error("Stream isn't writeable and enableOfflineQueue options is false")) }),
+      defineRoute({ method: 'get', path: '/bug/', summary: '', auth: 'public', response: z.null(), handler: fail(new TypeError('x is undefined')) }),
+      // What FerretDB answers while its PostgreSQL is away (seen in the PostgreSQL-away test).
+      defineRoute({ method: 'get', path: '/pg/', summary: '', auth: 'public', response: z.null(), handler: fail(named('MongoServerError', '[msg_insert.go:168] failed to connect to `user=pinhive database=ferretdb`: dial tcp 127.0.0.1:5433: connect: connection refused')) }),
+      defineRoute({ method: 'get', path: '/duplicate/', summary: '', auth: 'public', response: z.null(), handler: fail(named('MongoServerError', 'E11000 duplicate key error')) }),
     ]);
     const a = createHttpApp({ logger: createLogger('test', 'silent'), bodyLimit: '1kb', routers: [api] });
     expect((await request(a).get('/mongo/')).status).toBe(503);
@@ -95,6 +99,8 @@ describe('dependency outages', () => {
     expect(redis.status).toBe(503);
     expect(error(redis)).toMatchObject({ code: 'service_unavailable', message: 'Sorry! Something went wrong on our end.' });
     expect((await request(a).get('/bug/')).status).toBe(500);
+    expect((await request(a).get('/pg/')).status).toBe(503);
+    expect((await request(a).get('/duplicate/')).status).toBe(500);
   });
 });
 
