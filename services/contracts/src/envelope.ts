@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { bookmarksSchema, type Bookmarks } from './paging';
+
+// Paging belongs to the envelope (`bookmarks`); exported from here so the package index stays as it is.
+export * from './paging';
 
 /**
  * Every HTTP answer of every service is wrapped in the `resource_response` envelope that the
@@ -15,7 +19,8 @@ export const errorBodySchema = z.object({
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 export type ResourceSuccess<T> = {
-  resource_response: { status: 'success'; data: T };
+  /** `bookmarks` only on a paged list: `["<cursor of the next page>"]` or `["-end-"]` (paging.ts). */
+  resource_response: { status: 'success'; data: T; bookmarks?: Bookmarks };
   request_identifier?: string;
 };
 export type ResourceFailure = {
@@ -24,10 +29,13 @@ export type ResourceFailure = {
 };
 export type ResourceResponse<T> = ResourceSuccess<T> | ResourceFailure;
 
-/** Wraps `data` in the success envelope. */
-export function success<T>(data: T, requestId?: string): ResourceSuccess<T> {
+/**
+ * Wraps `data` in the success envelope; a page of a list also passes its `bookmarks`
+ * (`[cursor]`, or `[BOOKMARK_END]` on the last page).
+ */
+export function success<T>(data: T, requestId?: string, bookmarks?: Bookmarks): ResourceSuccess<T> {
   return {
-    resource_response: { status: 'success', data },
+    resource_response: { status: 'success', data, ...(bookmarks ? { bookmarks } : {}) },
     ...(requestId ? { request_identifier: requestId } : {}),
   };
 }
@@ -43,7 +51,15 @@ export function failure(error: ErrorBody, requestId?: string): ResourceFailure {
 /** Builds a zod schema for a success envelope around `data` (used by clients and tests). */
 export function successSchema<T extends z.ZodType>(data: T) {
   return z.object({
-    resource_response: z.object({ status: z.literal('success'), data }),
+    resource_response: z.object({ status: z.literal('success'), data, bookmarks: bookmarksSchema.optional() }),
+    request_identifier: z.string().optional(),
+  });
+}
+
+/** The success envelope of a page of a list: `bookmarks` is always there. */
+export function pagedSuccessSchema<T extends z.ZodType>(data: T) {
+  return z.object({
+    resource_response: z.object({ status: z.literal('success'), data, bookmarks: bookmarksSchema }),
     request_identifier: z.string().optional(),
   });
 }

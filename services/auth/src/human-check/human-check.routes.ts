@@ -6,7 +6,7 @@ import type { LocalHumanCheck } from './human-check.verifier';
 export function localHumanCheckRoutes(check: LocalHumanCheck) {
   return [
     defineRoute({
-      method: 'post', path: '/v3/auth/human_check/', summary: 'Local human check (development): a single-use token for this IP, valid 2 minutes',
+      method: 'post', path: '/v3/auth/human_check/', summary: 'Local human check (development): a single-use token for this IP, valid 2 minutes', auth: 'public',
       response: z.object({ token: z.string() }),
       handler: async ({ req }) => ({ token: await check.issue(req.ip ?? 'unknown') }),
     }),

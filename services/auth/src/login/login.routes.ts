@@ -17,6 +17,9 @@ export function loginRoutes(login: LoginService, ipRule: IpRule, mfa: MfaService
       method: 'post',
       path: '/v3/login/',
       summary: 'Log in with email (or username) and password; sets the session cookies',
+      // Not a declared rateLimit: the IP rule lets a human-check token through and answers
+      // login_too_quick with what the web app needs to show the check (human-check/ip-rule.ts).
+      auth: 'public',
       body: loginRequestSchema,
       response: loginResponseSchema,
       handler: async ({ body, req, res }) => {

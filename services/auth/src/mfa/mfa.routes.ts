@@ -11,15 +11,15 @@ export function mfaRoutes(mfa: MfaService, users: UserRepository, sessions: Sess
   const me = (req: Request) => currentUser(req, sessions, users);
   return [
     defineRoute({
-      method: 'get', path: '/v3/mfa/', summary: 'Two-factor status of the logged-in account', response: mfaStatusSchema,
+      method: 'get', path: '/v3/mfa/', summary: 'Two-factor status of the logged-in account', auth: 'viewer', response: mfaStatusSchema,
       handler: async ({ req }) => mfa.status(await me(req)),
     }),
     defineRoute({
-      method: 'post', path: '/v3/mfa/phone/', summary: 'Start enrolling a phone number: a code is sent to it', body: mfaPhoneRequestSchema, response: mfaStatusSchema,
+      method: 'post', path: '/v3/mfa/phone/', summary: 'Start enrolling a phone number: a code is sent to it', auth: 'viewer', body: mfaPhoneRequestSchema, response: mfaStatusSchema,
       handler: async ({ req, body }) => mfa.startEnrolment(await me(req), body.phone_number),
     }),
     defineRoute({
-      method: 'post', path: '/v3/mfa/phone/verify/', summary: 'Confirm the number with its code: two-factor is then on', body: mfaVerifyRequestSchema, response: mfaStatusSchema,
+      method: 'post', path: '/v3/mfa/phone/verify/', summary: 'Confirm the number with its code: two-factor is then on', auth: 'viewer', body: mfaVerifyRequestSchema, response: mfaStatusSchema,
       handler: async ({ req, body }) => mfa.confirmEnrolment(await me(req), body.code),
     }),
   ];

@@ -1,6 +1,5 @@
 import { forgotPasswordRequestSchema, forgotPasswordResponseSchema, loginResponseSchema, resetPasswordRequestSchema } from '@pinhive/contracts';
-import { defineRoute } from '@pinhive/kit';
-import type { RequestLimiter } from '../login/login.limiter';
+import { defineRoute, perIp, type DeclaredLimiter } from '@pinhive/kit';
 import { normaliseIdentifier } from '../users/identifier';
 import type { LoginLimiter } from '../login/login.limiter';
 import { setSessionCookies } from '../sessions/session.cookies';
@@ -12,7 +11,7 @@ import type { RecoveryService } from './recovery.service';
 export function recoveryRoutes(
   recovery: RecoveryService,
   sessions: SessionService,
-  limits: { perIp: RequestLimiter; perIdentifier: RequestLimiter; login: LoginLimiter },
+  limits: { forgotPerIp: DeclaredLimiter; forgotPerIdentifier: DeclaredLimiter; login: LoginLimiter },
   cookies: CookieOptions,
 ) {
   return [
@@ -20,13 +19,16 @@ export function recoveryRoutes(
       method: 'post',
       path: '/v3/users/forgot_password/',
       summary: 'Email a password-reset link (same answer whether or not the account exists)',
+      auth: 'public',
+      // Per IP first, then per account identifier (existing or not, so the limit reveals nothing).
+      rateLimit: [
+        { ...limits.forgotPerIp, ...perIp },
+        { ...limits.forgotPerIdentifier, per: 'identifier', key: ({ body }) => normaliseIdentifier(body.username_or_email) },
+      ],
       body: forgotPasswordRequestSchema,
       response: forgotPasswordResponseSchema,
-      handler: async ({ body, req }) => {
-        const identifier = normaliseIdentifier(body.username_or_email);
-        await limits.perIp.consume(req.ip ?? 'unknown');
-        await limits.perIdentifier.consume(identifier);
-        await recovery.forgot(identifier);
+      handler: async ({ body }) => {
+        await recovery.forgot(normaliseIdentifier(body.username_or_email));
         return { sent: true as const };
       },
     }),
@@ -34,6 +36,7 @@ export function recoveryRoutes(
       method: 'post',
       path: '/v3/users/reset_password/',
       summary: "Set a new password with an emailed token; ends the account's other sessions and logs in",
+      auth: 'public',
       body: resetPasswordRequestSchema,
       response: loginResponseSchema,
       handler: async ({ body, res }) => {

@@ -12,6 +12,7 @@ export function recognitionRoutes(recognition: Recognition, users: UserRepositor
       method: 'get',
       path: '/v3/auth/recognised/',
       summary: 'The account that last logged in on this browser, for the welcome-back log-in (or null)',
+      auth: 'public',
       response: recognisedViewerSchema.nullable(),
       handler: async ({ req, res }) => {
         const userId = await recognition.read(req);
@@ -28,6 +29,7 @@ export function recognitionRoutes(recognition: Recognition, users: UserRepositor
       method: 'delete',
       path: '/v3/auth/recognised/',
       summary: '"Not you?": this browser forgets the account it recognised',
+      auth: 'public',
       response: z.null(),
       handler: ({ res }) => {
         clearRecognitionCookie(res, cookies.secure);

@@ -21,6 +21,8 @@ export function sessionRoutes(sessions: SessionService, users: UserRepository, k
       method: 'post',
       path: '/v3/auth/refresh/',
       summary: 'Rotate the refresh token and issue a new access token (cookies)',
+      // The refresh cookie is the credential here: an expired access token must not stop it.
+      auth: 'public',
       response: z.object({ refreshed: z.literal(true) }),
       handler: async ({ req, res }) => {
         try {
@@ -37,9 +39,11 @@ export function sessionRoutes(sessions: SessionService, users: UserRepository, k
       method: 'post',
       path: '/v3/logout/',
       summary: 'End this session',
+      // With an expired access token the refresh cookie still names the session to end.
+      auth: 'optional',
       response: z.object({ logged_out: z.literal(true) }),
-      handler: async ({ req, res }) => {
-        const sessionId = req.viewer?.sessionId ?? SessionService.idOf(refreshCookie(req));
+      handler: async ({ req, res, viewer }) => {
+        const sessionId = viewer?.sessionId ?? SessionService.idOf(refreshCookie(req));
         if (sessionId) await sessions.close(sessionId);
         clearSessionCookies(res, cookies.secure);
         return { logged_out: true as const };
@@ -49,6 +53,7 @@ export function sessionRoutes(sessions: SessionService, users: UserRepository, k
       method: 'get',
       path: '/v3/auth/jwks/',
       summary: 'Public keys that verify access tokens (JWKS)',
+      auth: 'public',
       response: z.object({ keys: z.array(z.object({ kid: z.string() }).loose()) }),
       handler: async () => {
         await keys.load();

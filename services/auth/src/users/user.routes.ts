@@ -1,9 +1,8 @@
 import {
   SESSION_COOKIES, emailBodySchema, emailQuerySchema, emailValidationResponseSchema, meResponseSchema, registerRequestSchema, registerResponseSchema,
 } from '@pinhive/contracts';
-import { AppError, appError, defineRoute, readCookie, requireViewer } from '@pinhive/kit';
+import { AppError, appError, defineRoute, perIp, readCookie, type DeclaredLimiter } from '@pinhive/kit';
 import { z } from 'zod';
-import type { RequestLimiter } from '../login/login.limiter';
 import { setSessionCookies, setUnderageCookie } from '../sessions/session.cookies';
 import type { CookieOptions } from '../sessions/session.routes';
 import type { SessionService } from '../sessions/session.service';
@@ -13,13 +12,14 @@ import { currentUser } from './current-user';
 import { presentSessionUser } from './user.presenter';
 import type { UserRepository } from './user.repository';
 
-export function userRoutes(deps: { registration: RegistrationService; users: UserRepository; sessions: SessionService; existsLimiter: RequestLimiter; cookies: CookieOptions }) {
-  const { registration, users, sessions, existsLimiter, cookies } = deps;
+export function userRoutes(deps: { registration: RegistrationService; users: UserRepository; sessions: SessionService; existsLimit: DeclaredLimiter; cookies: CookieOptions }) {
+  const { registration, users, sessions, existsLimit, cookies } = deps;
   return [
     defineRoute({
       method: 'post',
       path: '/v3/register/',
       summary: 'Register with email, password and birthday; logs the new account in',
+      auth: 'public',
       body: registerRequestSchema,
       response: registerResponseSchema,
       status: 201,
@@ -40,17 +40,17 @@ export function userRoutes(deps: { registration: RegistrationService; users: Use
       method: 'get',
       path: '/v3/register/exists/',
       summary: 'Whether an account uses this email (false: free); rate-limited per IP',
+      auth: 'public',
+      rateLimit: { ...existsLimit, ...perIp },
       query: emailQuerySchema,
       response: z.boolean(),
-      handler: async ({ query, req }) => {
-        await existsLimiter.consume(req.ip ?? 'unknown');
-        return users.emailExists(normaliseIdentifier(query.email));
-      },
+      handler: async ({ query }) => users.emailExists(normaliseIdentifier(query.email)),
     }),
     defineRoute({
       method: 'post',
       path: '/v3/email/validation/',
       summary: "Server-side email rules (format, ASCII, brand name)",
+      auth: 'public',
       body: emailBodySchema,
       response: emailValidationResponseSchema,
       handler: async ({ body }) => {
@@ -67,10 +67,12 @@ export function userRoutes(deps: { registration: RegistrationService; users: Use
       method: 'get',
       path: '/v3/users/me/',
       summary: 'The logged-in account',
+      auth: 'viewer',
       response: meResponseSchema,
-      handler: async ({ req }) => {
+      handler: async ({ req, viewer }) => {
+        // Auth's own routes also check that the session is still open (logout honoured at once).
         const user = await currentUser(req, sessions, users);
-        return { ...presentSessionUser(user), viewer_type: requireViewer(req).viewerType, has_password: true };
+        return { ...presentSessionUser(user), viewer_type: viewer.viewerType, has_password: true };
       },
     }),
   ];

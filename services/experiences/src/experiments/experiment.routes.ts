@@ -11,9 +11,10 @@ export function experimentRoutes(allocations: Allocations, opts: { allowOverride
       method: 'get',
       path: '/v3/experiences/experiments/',
       summary: "This viewer's group in each experiment (members by account, visitors by a browser cookie)",
+      auth: 'optional',
       response: experimentsResponseSchema,
-      handler: ({ req, res }) => {
-        let subject = req.viewer?.userId ?? readCookie(req, VISITOR_COOKIE);
+      handler: ({ req, res, viewer }) => {
+        let subject = viewer?.userId ?? readCookie(req, VISITOR_COOKIE);
         if (!subject) {
           subject = randomUUID();
           res.cookie(VISITOR_COOKIE, subject, { httpOnly: true, sameSite: 'lax', secure: opts.secureCookies, path: '/', maxAge: YEAR_MS });

@@ -1,9 +1,29 @@
 import { z } from 'zod';
-import type { AnyRoute } from './route';
+import { BOOKMARK_END, SESSION_COOKIES } from '@pinhive/contracts';
+import { rateLimitsOf, type AnyRoute, type RouteAuth } from './route';
 
 const toSchema = (s: z.ZodType) => z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' });
 
-/** An OpenAPI 3.1 document generated from the same zod schemas that validate requests. */
+/** How a viewer proves who they are: the web app's cookie, or a bearer token for service clients. */
+const securitySchemes = {
+  cookieAuth: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIES.access, description: 'Access token (ES256 JWT) set by log-in' },
+  bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+};
+
+/** OpenAPI `security` per auth rule: `{}` in the list makes the credentials optional. */
+const securityFor: Record<RouteAuth, unknown[]> = {
+  public: [],
+  viewer: [{ cookieAuth: [] }, { bearerAuth: [] }],
+  optional: [{}, { cookieAuth: [] }, { bearerAuth: [] }],
+};
+
+const failure = (description: string) => ({ description: `${description}: resource_response envelope with status "failure"` });
+
+/**
+ * An OpenAPI 3.1 document generated from the same route declarations that `mountRoutes`
+ * applies: schemas, `security` and `x-auth` for the auth rule, `x-rate-limit` for the limits,
+ * `bookmarks` for paged lists.
+ */
 export function openApiDocument(service: string, routes: readonly AnyRoute[]): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const r of routes) {
@@ -16,10 +36,25 @@ export function openApiDocument(service: string, routes: readonly AnyRoute[]): R
         parameters.push({ name, in: where, required: where === 'path' || (json.required ?? []).includes(name), schema: s });
       }
     }
+    const limits = rateLimitsOf(r).map((l) => ({ per: l.per, allows: l.allows }));
+    const envelope: Record<string, unknown> = { status: { const: 'success' }, data: z.toJSONSchema(r.response, { io: 'output', unrepresentable: 'any' }) };
+    if (r.paged) {
+      envelope.bookmarks = {
+        type: 'array',
+        items: { type: 'string' },
+        minItems: 1,
+        maxItems: 1,
+        description: `The next page's bookmark (send it back as \`bookmark\`), or "${BOOKMARK_END}" after the last page`,
+      };
+    }
     paths[path] = {
       ...paths[path],
       [r.method]: {
         summary: r.summary,
+        'x-auth': r.auth,
+        security: securityFor[r.auth],
+        ...(limits.length ? { 'x-rate-limit': limits } : {}),
+        ...(r.paged ? { 'x-paged': true } : {}),
         parameters,
         ...(r.body ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(r.body) } } } } : {}),
         responses: {
@@ -27,17 +62,16 @@ export function openApiDocument(service: string, routes: readonly AnyRoute[]): R
             description: 'resource_response envelope with status "success"',
             content: {
               'application/json': {
-                schema: {
-                  type: 'object',
-                  properties: { resource_response: { type: 'object', properties: { status: { const: 'success' }, data: z.toJSONSchema(r.response, { io: 'output', unrepresentable: 'any' }) } } },
-                },
+                schema: { type: 'object', properties: { resource_response: { type: 'object', properties: envelope, required: ['status', 'data', ...(r.paged ? ['bookmarks'] : [])] } } },
               },
             },
           },
-          default: { description: 'resource_response envelope with status "failure" and an error code' },
+          ...(r.auth === 'viewer' ? { '401': failure('No signed-in viewer (unauthorized, or token_expired: refresh and retry)') } : {}),
+          ...(limits.length ? { '429': failure('Over the rate limit') } : {}),
+          default: failure('An error code and message'),
         },
       },
     };
   }
-  return { openapi: '3.1.0', info: { title: `Pinhive ${service}`, version: '1' }, paths };
+  return { openapi: '3.1.0', info: { title: `Pinhive ${service}`, version: '1' }, paths, components: { securitySchemes } };
 }

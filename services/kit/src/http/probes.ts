@@ -21,10 +21,15 @@ async function runCheck(c: ReadinessCheck): Promise<boolean> {
   }
 }
 
-/** `/healthz` (the process lives), `/readyz` (every dependency answers), `/metrics`, `/openapi.json`. */
+/**
+ * `/healthz` (the process lives), `/readyz` (every dependency answers), `/livez` (answers 200 and
+ * does nothing else: the floor of a request through the gateway and the service's middleware,
+ * which the growth benchmark measures), `/metrics`, `/openapi.json`.
+ */
 export function probesRouter(opts: { service: string; checks: ReadinessCheck[]; registry: Registry; routes: readonly AnyRoute[] }): Router {
   const router = Router();
   router.get('/healthz', (_req, res) => { res.json(success({ service: opts.service, status: 'ok' })); });
+  router.get('/livez', (_req, res) => { res.status(200).end(); });
   router.get('/readyz', async (req, res) => {
     const results = await Promise.all(opts.checks.map(async (c) => [c.name, await runCheck(c)] as const));
     const checks = Object.fromEntries(results.map(([n, ok]) => [n, ok ? 'ok' : 'down']));

@@ -2,36 +2,125 @@ import type { Request, Response, Router } from 'express';
 import { z } from 'zod';
 import { success } from '@pinhive/contracts';
 import { appError } from '../errors';
+import { requireViewer } from '../auth/middleware';
+import type { Viewer } from '../auth/tokens';
 import { requestId } from './app';
+import type { Page } from './paging';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /**
- * One route of a service: its schemas are the single source for validation and for the
- * OpenAPI document. The handler receives parsed input and returns the `data` of the envelope.
+ * Who may call a route:
+ * - `public`: nobody needs to be signed in, and the handler is given no viewer;
+ * - `viewer`: a signed-in viewer is required; without one the kit answers 401 with the reason
+ *   the token was refused (`token_expired` makes the web app refresh), else `unauthorized`;
+ * - `optional`: the handler gets the viewer when there is one, `undefined` otherwise (a refused
+ *   token counts as none, as for `authenticate`).
  */
-export interface RouteDef<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType, R extends z.ZodType> {
+export type RouteAuth = 'public' | 'viewer' | 'optional';
+export const ROUTE_AUTH_RULES: readonly RouteAuth[] = ['public', 'viewer', 'optional'];
+
+/** The viewer a handler receives for each rule. */
+export type ViewerFor<A extends RouteAuth> = A extends 'viewer' ? Viewer : A extends 'optional' ? Viewer | undefined : undefined;
+
+/** What a handler (and a rate limit's key function) receives: parsed input and the viewer. */
+export interface RouteInput<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType, A extends RouteAuth> {
+  body: z.output<B>;
+  query: z.output<Q>;
+  params: z.output<P>;
+  viewer: ViewerFor<A>;
+  req: Request;
+  res: Response;
+}
+
+/**
+ * Anything that counts a request under a key and rejects once the key is over its limit (with
+ * its own error, e.g. 429 `too_many_requests`; 503 when its store is away). Auth's
+ * `RequestLimiter` is one.
+ */
+export interface RateLimiter {
+  consume(key: string): Promise<void>;
+}
+
+/** A limiter as a service wires it, with what it allows for the OpenAPI document. */
+export interface DeclaredLimiter {
+  limiter: RateLimiter;
+  /** e.g. `60 per 60 s`: shown in the OpenAPI document (the limiter is what enforces it). */
+  allows: string;
+}
+
+/** A route's rate limit: a limiter, and the key the request is counted under. */
+export interface RateLimitRule<In = RouteInput<z.ZodType, z.ZodType, z.ZodType, RouteAuth>> extends DeclaredLimiter {
+  /** What is counted, for the document: `ip`, `viewer`, `identifier`... */
+  per: string;
+  // Method syntax on purpose: a route list mixes routes of different inputs (AnyRoute).
+  key(input: In): string;
+}
+
+/** Count per client IP (`req.ip`, which honours the trusted gateway): `{ ...limits.x, ...perIp }`. */
+export const perIp = { per: 'ip', key: (input: { req: Request }): string => input.req.ip ?? 'unknown' };
+/** Count per signed-in account (for `viewer` routes). */
+export const perViewer = { per: 'viewer', key: (input: { viewer: Viewer }): string => input.viewer.userId };
+
+/** What a paged route's handler returns (see `page()` in paging.ts): the items and the next bookmark. */
+export type PagedData<D> = { items: D; bookmark: string };
+
+/**
+ * One route of a service: who may call it, its rate limits and its schemas are declared here
+ * and applied by `mountRoutes`, and are the single source for the OpenAPI document. The
+ * handler receives parsed input and the viewer, and returns the `data` of the envelope.
+ */
+export interface RouteDef<
+  B extends z.ZodType,
+  Q extends z.ZodType,
+  P extends z.ZodType,
+  R extends z.ZodType,
+  A extends RouteAuth = RouteAuth,
+  G extends boolean = false,
+> {
   method: Method;
   /** Express path, e.g. `/v3/users/:username/`. */
   path: string;
   summary: string;
+  /** Required: every route says who may call it. */
+  auth: A;
+  /** Counted in order after validation, before the handler; the first refusal is the answer. */
+  rateLimit?: RateLimitRule<RouteInput<B, Q, P, A>> | readonly RateLimitRule<RouteInput<B, Q, P, A>>[];
   body?: B;
   query?: Q;
   params?: P;
+  /** The schema of `data` (for a paged route, of the whole list of items on a page). */
   response: R;
   status?: number;
+  /**
+   * A page of a list: the handler returns `{ items, bookmark }` (from `page()`), the answer has
+   * `data: items` and `bookmarks: [bookmark]`.
+   */
+  paged?: G;
   // Method syntax on purpose: a route list mixes routes of different schemas (AnyRoute).
-  handler(input: { body: z.output<B>; query: z.output<Q>; params: z.output<P>; req: Request; res: Response }): Promise<z.input<R>>;
+  handler(input: RouteInput<B, Q, P, A>): Promise<G extends true ? PagedData<z.input<R>> : z.input<R>>;
 }
 
 /** Any route: each route's own types are checked where it is defined with defineRoute. */
-export type AnyRoute = RouteDef<z.ZodType, z.ZodType, z.ZodType, z.ZodType>;
+export type AnyRoute = RouteDef<z.ZodType, z.ZodType, z.ZodType, z.ZodType, RouteAuth, boolean>;
 
-/** Identity helper that keeps each route's types precise. */
-export function defineRoute<B extends z.ZodType = z.ZodUndefined, Q extends z.ZodType = z.ZodUndefined, P extends z.ZodType = z.ZodUndefined, R extends z.ZodType = z.ZodType>(
-  def: RouteDef<B, Q, P, R>,
-): RouteDef<B, Q, P, R> {
+/** Identity helper that keeps each route's types precise (the viewer's type follows `auth`). */
+export function defineRoute<
+  B extends z.ZodType = z.ZodUndefined,
+  Q extends z.ZodType = z.ZodUndefined,
+  P extends z.ZodType = z.ZodUndefined,
+  R extends z.ZodType = z.ZodType,
+  A extends RouteAuth = RouteAuth,
+  G extends boolean = false,
+>(def: RouteDef<B, Q, P, R, A, G>): RouteDef<B, Q, P, R, A, G> {
   return def;
+}
+
+/** The route's rate limits as a list (none, one or several). */
+export function rateLimitsOf(route: AnyRoute): readonly RateLimitRule[] {
+  const r = route.rateLimit;
+  if (!r) return [];
+  return Array.isArray(r) ? (r as readonly RateLimitRule[]) : [r as RateLimitRule];
 }
 
 /** Parses one part of the request; the first problem names its field in the 400 answer. */
@@ -49,19 +138,56 @@ function parsePart(schema: z.ZodType | undefined, value: unknown, part: 'body' |
   });
 }
 
-/** Mounts the routes on an Express router: validate, call the handler, wrap in the envelope. */
+/** The viewer the route's rule gives its handler; 401 (with the token's refusal) for `viewer`. */
+function viewerFor(auth: RouteAuth, req: Request): Viewer | undefined {
+  switch (auth) {
+    case 'viewer':
+      return requireViewer(req);
+    case 'optional':
+      return req.viewer;
+    case 'public':
+      return undefined;
+  }
+}
+
+function isPage(value: unknown): value is Page<unknown> {
+  return typeof value === 'object' && value !== null && Array.isArray((value as { items?: unknown }).items) && typeof (value as { bookmark?: unknown }).bookmark === 'string';
+}
+
+/** Refuses, at start, a route list that a type cast let through without an auth rule. */
+function assertDeclared(route: AnyRoute): void {
+  if (!ROUTE_AUTH_RULES.includes(route.auth)) {
+    throw new Error(`${route.method.toUpperCase()} ${route.path} declares no auth rule (public, viewer or optional)`);
+  }
+}
+
+/**
+ * Mounts the routes on an Express router. Per request, in this order: the auth rule (401), the
+ * body/query/params schemas (400 naming the field), the rate limits (their own refusal, e.g. 429),
+ * then the handler, whose answer is wrapped in the envelope (`bookmarks` for a paged route).
+ */
 export function mountRoutes(router: Router, routes: readonly AnyRoute[]): void {
   for (const route of routes) {
+    assertDeclared(route);
+    const limits = rateLimitsOf(route);
     router[route.method](route.path, async (req: Request, res: Response) => {
+      const viewer = viewerFor(route.auth, req);
       const input = {
         body: parsePart(route.body, req.body, 'body'),
         query: parsePart(route.query, req.query, 'query'),
         params: parsePart(route.params, req.params, 'params'),
+        viewer,
         req,
         res,
       };
+      for (const limit of limits) await limit.limiter.consume(limit.key(input));
       const data: unknown = await route.handler(input);
-      res.status(route.status ?? 200).json(success(data, requestId(req)));
+      if (!route.paged) {
+        res.status(route.status ?? 200).json(success(data, requestId(req)));
+        return;
+      }
+      if (!isPage(data)) throw new Error(`${route.method.toUpperCase()} ${route.path} is paged but its handler returned no { items, bookmark }`);
+      res.status(route.status ?? 200).json(success(data.items, requestId(req), [data.bookmark]));
     });
   }
 }

@@ -1,0 +1,179 @@
+import request from 'supertest';
+import { Router } from 'express';
+import { z } from 'zod';
+import { createLogger } from '../logger';
+import { appError } from '../errors';
+import { testTokens } from '../../test/support/viewer-tokens';
+import { createHttpApp } from './app';
+import { openApiDocument } from './openapi';
+import { defineRoute, mountRoutes, perIp, perViewer, type AnyRoute, type RateLimiter } from './route';
+
+const { keyLookup, bearer } = testTokens();
+
+/** A limiter that records its keys and refuses (429) after `points` requests per key. */
+function countingLimiter(points: number) {
+  const counts = new Map<string, number>();
+  const keys: string[] = [];
+  const limiter: RateLimiter = {
+    consume: async (key) => {
+      keys.push(key);
+      const n = (counts.get(key) ?? 0) + 1;
+      counts.set(key, n);
+      if (n > points) throw appError('too_many_requests');
+    },
+  };
+  return { limiter, keys, allows: `${points} per test` };
+}
+
+function appWith(routes: readonly AnyRoute[]) {
+  const api = Router();
+  mountRoutes(api, routes);
+  return createHttpApp({ logger: createLogger('test', 'silent'), bodyLimit: '1kb', routers: [api], keyLookup });
+}
+
+const echoViewer = z.object({ user: z.string().nullable() });
+const byIp = countingLimiter(2);
+const byViewer = countingLimiter(100);
+const down: RateLimiter = { consume: async () => { throw appError('service_unavailable', { detail: 'limiter store unavailable' }); } };
+const handlerCalls: string[] = [];
+
+const routes = [
+  defineRoute({
+    method: 'get', path: '/mine/', summary: 'viewer only', auth: 'viewer', response: echoViewer,
+    handler: async ({ viewer }) => ({ user: viewer.userId }),
+  }),
+  defineRoute({
+    method: 'get', path: '/maybe/', summary: 'viewer or not', auth: 'optional', response: echoViewer,
+    handler: async ({ viewer }) => ({ user: viewer?.userId ?? null }),
+  }),
+  defineRoute({
+    method: 'get', path: '/open/', summary: 'public', auth: 'public', response: z.object({ given: z.boolean() }),
+    handler: async (input) => ({ given: input.viewer !== undefined }),
+  }),
+  defineRoute({
+    method: 'post', path: '/limited/', summary: 'limited per IP', auth: 'public', rateLimit: { ...byIp, ...perIp },
+    body: z.object({ name: z.string().min(1, 'Name is missing') }), response: z.string(),
+    handler: async ({ body }) => {
+      handlerCalls.push(body.name);
+      return body.name;
+    },
+  }),
+  defineRoute({
+    method: 'post', path: '/limited-twice/', summary: 'per viewer, then per name', auth: 'viewer',
+    rateLimit: [{ ...byViewer, ...perViewer }, { ...countingLimiter(1), per: 'name', key: ({ body }) => `name:${body.name}` }],
+    body: z.object({ name: z.string() }), response: z.string(),
+    handler: async ({ body }) => body.name,
+  }),
+  defineRoute({
+    method: 'get', path: '/limiter-down/', summary: 'limiter store away', auth: 'public', rateLimit: { limiter: down, allows: 'n/a', ...perIp },
+    response: z.null(), handler: async () => null,
+  }),
+];
+
+const error = (res: request.Response) => res.body.resource_response.error;
+
+describe('route auth rules', () => {
+  const app = appWith(routes);
+
+  it('answers a viewer route without a viewer with 401 unauthorized, before validation and the handler', async () => {
+    const res = await request(app).get('/mine/');
+    expect(res.status).toBe(401);
+    expect(error(res)).toMatchObject({ code: 'unauthorized', message: 'Log in to continue.', http_status: 401 });
+  });
+
+  it('passes the refused token\'s reason through: an expired token answers 401 token_expired', async () => {
+    const res = await request(app).get('/mine/').set(bearer('u1', { expiresIn: -10 }));
+    expect(res.status).toBe(401);
+    expect(error(res)).toMatchObject({ code: 'token_expired', message: 'Your session has expired. Log in again.' });
+  });
+
+  it('gives a viewer route its viewer', async () => {
+    const res = await request(app).get('/mine/').set(bearer('u1'));
+    expect(res.status).toBe(200);
+    expect(res.body.resource_response).toEqual({ status: 'success', data: { user: 'u1' } });
+  });
+
+  it('gives an optional route the viewer when there is one, and undefined otherwise (a refused token too)', async () => {
+    expect((await request(app).get('/maybe/').set(bearer('u2'))).body.resource_response.data).toEqual({ user: 'u2' });
+    expect((await request(app).get('/maybe/')).body.resource_response.data).toEqual({ user: null });
+    const expired = await request(app).get('/maybe/').set(bearer('u2', { expiresIn: -10 }));
+    expect(expired.status).toBe(200);
+    expect(expired.body.resource_response.data).toEqual({ user: null });
+  });
+
+  it('gives a public route no viewer, even when one signed in', async () => {
+    expect((await request(app).get('/open/').set(bearer('u3'))).body.resource_response.data).toEqual({ given: false });
+  });
+
+  it('refuses at mount time a route whose auth rule a cast let through', () => {
+    const undeclared = { method: 'get', path: '/x/', summary: '', response: z.null(), handler: async () => null } as unknown as AnyRoute;
+    expect(() => mountRoutes(Router(), [undeclared])).toThrow('GET /x/ declares no auth rule');
+  });
+});
+
+describe('route rate limits', () => {
+  const app = appWith(routes);
+
+  it('consumes the declared limiter with the key of its key function, then its refusal is the answer', async () => {
+    handlerCalls.length = 0;
+    byIp.keys.length = 0;
+    const from = (ip: string) => ({ 'x-forwarded-for': ip }); // the gateway's header, trusted from loopback
+    for (const name of ['a', 'b']) expect((await request(app).post('/limited/').set(from('203.0.113.7')).send({ name })).status).toBe(200);
+    const refused = await request(app).post('/limited/').set(from('203.0.113.7')).send({ name: 'c' });
+    expect(refused.status).toBe(429);
+    expect(error(refused)).toMatchObject({ code: 'too_many_requests', message: 'Too many requests. Wait a moment and try again.' });
+    expect((await request(app).post('/limited/').set(from('198.51.100.2')).send({ name: 'd' })).status).toBe(200);
+    expect(byIp.keys).toEqual(['203.0.113.7', '203.0.113.7', '203.0.113.7', '198.51.100.2']);
+    expect(handlerCalls).toEqual(['a', 'b', 'd']);
+  });
+
+  it('does not count a request refused by validation (as when the handler consumed the limiter)', async () => {
+    byIp.keys.length = 0;
+    const res = await request(app).post('/limited/').set('x-forwarded-for', '192.0.2.1').send({ name: '' });
+    expect(res.status).toBe(400);
+    expect(error(res).message).toBe('Name is missing');
+    expect(byIp.keys).toEqual([]);
+  });
+
+  it('consumes several limits in order, with keys from the viewer and the parsed body', async () => {
+    byViewer.keys.length = 0;
+    const first = await request(app).post('/limited-twice/').set(bearer('u5')).send({ name: 'lamp' });
+    expect(first.status).toBe(200);
+    expect(byViewer.keys).toEqual(['u5']);
+    const again = await request(app).post('/limited-twice/').set(bearer('u6')).send({ name: 'lamp' });
+    expect(again.status).toBe(429);
+    expect(byViewer.keys).toEqual(['u5', 'u6']);
+  });
+
+  it('never counts an anonymous call of a viewer route: 401 comes first', async () => {
+    byViewer.keys.length = 0;
+    expect((await request(app).post('/limited-twice/').send({ name: 'lamp' })).status).toBe(401);
+    expect(byViewer.keys).toEqual([]);
+  });
+
+  it('passes a limiter failure through as it is (503 when its store is away)', async () => {
+    const res = await request(app).get('/limiter-down/');
+    expect(res.status).toBe(503);
+    expect(error(res)).toMatchObject({ code: 'service_unavailable', message_detail: 'limiter store unavailable' });
+  });
+});
+
+describe('OpenAPI document', () => {
+  type Operation = Record<string, unknown> & { responses: Record<string, unknown> };
+  const doc = openApiDocument('test', routes) as { paths: Record<string, Record<string, Operation>>; components: { securitySchemes: Record<string, unknown> } };
+
+  it('shows each route\'s auth rule as x-auth and security', () => {
+    expect(doc.paths['/mine/']!.get).toMatchObject({ 'x-auth': 'viewer', security: [{ cookieAuth: [] }, { bearerAuth: [] }] });
+    expect(doc.paths['/mine/']!.get!.responses['401']).toBeDefined();
+    expect(doc.paths['/maybe/']!.get).toMatchObject({ 'x-auth': 'optional', security: [{}, { cookieAuth: [] }, { bearerAuth: [] }] });
+    expect(doc.paths['/open/']!.get).toMatchObject({ 'x-auth': 'public', security: [] });
+    expect(Object.keys(doc.components.securitySchemes)).toEqual(['cookieAuth', 'bearerAuth']);
+  });
+
+  it('shows the rate limits and their 429', () => {
+    expect(doc.paths['/limited/']!.post!['x-rate-limit']).toEqual([{ per: 'ip', allows: '2 per test' }]);
+    expect(doc.paths['/limited-twice/']!.post!['x-rate-limit']).toEqual([{ per: 'viewer', allows: '100 per test' }, { per: 'name', allows: '1 per test' }]);
+    expect(doc.paths['/limited/']!.post!.responses['429']).toBeDefined();
+    expect(doc.paths['/open/']!.get!['x-rate-limit']).toBeUndefined();
+  });
+});
