@@ -4,6 +4,9 @@ import { z } from 'zod';
 
 const seconds = (def: number) => z.coerce.number().int().min(1).default(def);
 
+/** Days an ended session, reset token or two-factor challenge is kept before it is deleted. */
+export const ENDED_RECORDS_RETENTION_DAYS_DEFAULT = 7;
+
 export const authConfigSchema = baseConfigSchema
   .extend({
     PORT: z.coerce.number().int().min(0, 'must be a port number (0 picks a free one)').max(65535).default(4001),
@@ -17,6 +20,12 @@ export const authConfigSchema = baseConfigSchema
     /** The spec's lockout: 30 minutes. */
     LOGIN_LOCKOUT_SECONDS: seconds(1800),
     RESET_TOKEN_TTL_SECONDS: seconds(1800),
+    /**
+     * Days a session, reset token or two-factor challenge is kept once it can no longer be used
+     * (expired, revoked), for questions about it; then the hourly purge deletes it. At least 1, so
+     * the purge never takes a day that writers may still be writing.
+     */
+    ENDED_RECORDS_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(ENDED_RECORDS_RETENTION_DAYS_DEFAULT),
     /** Where the web app is, for links in emails. */
     PUBLIC_URL: z.url().default('http://localhost:8080'),
     MAIL_TRANSPORT: z.enum(['smtp', 'dev-outbox']).default('dev-outbox'),

@@ -1,4 +1,4 @@
-import type { ServiceDefinition } from '@pinhive/kit';
+import { runPeriodically, type ServiceDefinition } from '@pinhive/kit';
 import type { AuthConfig } from './config';
 import { SigningKeys } from './keys/signing-keys';
 import { IpRule } from './human-check/ip-rule';
@@ -29,27 +29,40 @@ import { USERS_COLLECTION } from './users/user.model';
 import { UserRepository } from './users/user.repository';
 import { RegistrationService } from './users/registration.service';
 import { userRoutes } from './users/user.routes';
+import { renameReservedUsernamesOnStart } from './users/reserved-usernames';
+import { authIndexes, devOutboxIndexes } from './indexes';
+
+/** Ended sessions, tokens and challenges are purged hourly; a failed purge is retried sooner. */
+const PURGE_EVERY_MS = 3_600_000;
+const PURGE_RETRY_MS = 60_000;
 
 /** The auth service: wiring of repositories, services and routes. */
 export function authService(config: AuthConfig): ServiceDefinition<AuthConfig> {
+  const devOutboxOn = config.MAIL_TRANSPORT === 'dev-outbox' || config.SMS_TRANSPORT === 'dev-outbox';
   return {
     name: 'auth',
     config,
     redisUrl: config.REDIS_URL,
+    indexes: [...authIndexes, ...(devOutboxOn ? devOutboxIndexes : [])],
     outboxCollections: [USERS_COLLECTION, SESSIONS_COLLECTION],
     setup: (ctx) => {
       const redis = ctx.redis!;
       const cookies = { secure: config.COOKIE_SECURE, accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS, refreshTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS };
 
       const users = new UserRepository(ctx.mongo);
+      // Accounts named like a page of the web app or the gateway get a free name (once per list).
+      renameReservedUsernamesOnStart(ctx.mongo, users, ctx.logger, (id) => ctx.outbox.kick({ collection: USERS_COLLECTION, id }));
       const keys = new SigningKeys(ctx.mongo, config.ACCESS_TOKEN_TTL_SECONDS);
       keys.load().catch((err: unknown) => ctx.logger.warn({ err }, 'signing keys not loaded yet; retried on first use'));
       const recognition = new Recognition(keys);
-      const sessions = new SessionService(new SessionRepository(ctx.mongo), keys, recognition, { refreshTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS, onStored: (id) => ctx.outbox.kick({ collection: SESSIONS_COLLECTION, id }) });
+      const retention = { retentionDays: config.ENDED_RECORDS_RETENTION_DAYS };
+      const sessionStore = new SessionRepository(ctx.mongo, retention);
+      const sessions = new SessionService(sessionStore, keys, recognition, { refreshTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS, onStored: (id) => ctx.outbox.kick({ collection: SESSIONS_COLLECTION, id }) });
 
       const devOutbox = new DevOutboxRepository(ctx.mongo);
       const mailer = createMailer({ transport: config.MAIL_TRANSPORT, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, devOutbox, logger: ctx.logger });
-      const recovery = new RecoveryService(users, new ResetTokenRepository(ctx.mongo), mailer, {
+      const resetTokens = new ResetTokenRepository(ctx.mongo, retention);
+      const recovery = new RecoveryService(users, resetTokens, mailer, {
         publicUrl: config.PUBLIC_URL, ttlSeconds: config.RESET_TOKEN_TTL_SECONDS, bcryptCost: config.BCRYPT_COST, logger: ctx.logger,
       });
       const ns = config.RATE_LIMIT_NAMESPACE;
@@ -67,28 +80,41 @@ export function authService(config: AuthConfig): ServiceDefinition<AuthConfig> {
       const login = new LoginService(users, loginLimiter, recovery, config.BCRYPT_COST);
       const registration = new RegistrationService(users, { bcryptCost: config.BCRYPT_COST, onStored: (id) => ctx.outbox.kick({ collection: USERS_COLLECTION, id }) });
 
+      // Limits a route declares (its rateLimit) carry what they allow, for the OpenAPI document.
+      const declared = (keyPrefix: string, points: number, durationSeconds: number) => ({
+        limiter: new RequestLimiter(redis, { keyPrefix, points, durationSeconds, namespace: ns }), allows: `${points} per ${durationSeconds} s`,
+      });
       const limits = {
-        exists: new RequestLimiter(redis, { keyPrefix: 'exists_ip', points: 60, durationSeconds: 60, namespace: ns }),
-        forgotIp: new RequestLimiter(redis, { keyPrefix: 'forgot_ip', points: 20, durationSeconds: 3600, namespace: ns }),
-        forgotId: new RequestLimiter(redis, { keyPrefix: 'forgot_id', points: 5, durationSeconds: 3600, namespace: ns }),
+        exists: declared('exists_ip', 60, 60),
+        forgotIp: declared('forgot_ip', 20, 3600),
+        forgotId: declared('forgot_id', 5, 3600),
         mfaSends: new RequestLimiter(redis, { keyPrefix: 'mfa_send', points: 10, durationSeconds: 3600, namespace: ns }),
       };
       const sms = createSmsSender({ transport: config.SMS_TRANSPORT, devOutbox, logger: ctx.logger });
       const storedAccounts = new StoredAccounts(sessions, users, cookies);
-      const mfa = new MfaService(users, new MfaChallengeRepository(ctx.mongo), sms, limits.mfaSends);
+      const challenges = new MfaChallengeRepository(ctx.mongo, retention);
+      const mfa = new MfaService(users, challenges, sms, limits.mfaSends);
+      // What nothing can use any more goes by its day key (FerretDB has no TTL index); it stops
+      // with the service's connection.
+      const purged: { purge(now: Date): Promise<number> }[] = [sessionStore, resetTokens, challenges, ...(devOutboxOn ? [devOutbox] : [])];
+      runPeriodically(ctx.mongo, ctx.logger, 'purging ended auth records', { everyMs: PURGE_EVERY_MS, retryMs: PURGE_RETRY_MS }, async () => {
+        let deleted = 0;
+        for (const store of purged) deleted += await store.purge(new Date());
+        return { deleted };
+      });
       return {
         keyLookup: keys.lookup,
         checks: [{ name: 'signing-keys', check: async () => { await keys.load(); return keys.ready(); } }],
         routes: [
-          ...userRoutes({ registration, users, sessions, existsLimiter: limits.exists, cookies }),
+          ...userRoutes({ registration, users, sessions, existsLimit: limits.exists, cookies }),
           ...loginRoutes(login, ipRule, mfa, sessions, storedAccounts, cookies),
           ...(verifier === localCheck ? localHumanCheckRoutes(localCheck) : []),
           ...storedAccountRoutes(storedAccounts),
           ...mfaRoutes(mfa, users, sessions),
           ...sessionRoutes(sessions, users, keys, cookies),
           ...recognitionRoutes(recognition, users, cookies),
-          ...recoveryRoutes(recovery, sessions, { perIp: limits.forgotIp, perIdentifier: limits.forgotId, login: loginLimiter }, cookies),
-          ...(config.MAIL_TRANSPORT === 'dev-outbox' || config.SMS_TRANSPORT === 'dev-outbox' ? devOutboxRoutes(devOutbox) : []),
+          ...recoveryRoutes(recovery, sessions, { forgotPerIp: limits.forgotIp, forgotPerIdentifier: limits.forgotId, login: loginLimiter }, cookies),
+          ...(devOutboxOn ? devOutboxRoutes(devOutbox) : []),
         ],
       };
     },

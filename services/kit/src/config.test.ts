@@ -25,6 +25,13 @@ describe('loadConfig', () => {
     }
   });
 
+  it('keeps handled-event records 7 days unless told otherwise, and refuses less than a day', () => {
+    expect(loadConfig(baseConfigSchema, good).PROCESSED_EVENTS_RETENTION_DAYS).toBe(7);
+    expect(loadConfig(baseConfigSchema, { ...good, PROCESSED_EVENTS_RETENTION_DAYS: '30' }).PROCESSED_EVENTS_RETENTION_DAYS).toBe(30);
+    expect(() => loadConfig(baseConfigSchema, { ...good, PROCESSED_EVENTS_RETENTION_DAYS: '0' })).toThrow(/PROCESSED_EVENTS_RETENTION_DAYS/);
+    expect(() => loadConfig(baseConfigSchema, { ...good, PROCESSED_EVENTS_RETENTION_DAYS: 'a week' })).toThrow(/PROCESSED_EVENTS_RETENTION_DAYS/);
+  });
+
   it('accepts service-specific variables through extend()', () => {
     const schema = baseConfigSchema.extend({ REDIS_URL: z.string().startsWith('redis://') });
     expect(() => loadConfig(schema, good)).toThrow(/REDIS_URL/);

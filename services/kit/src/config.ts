@@ -17,6 +17,11 @@ export const baseConfigSchema = z.object({
   EVENT_RETRY_BASE_MS: z.coerce.number().int().min(1).max(60_000).default(200),
   /** How often the outbox sweeps for events a targeted publish missed (Kafka down, a crash). */
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(5000),
+  /**
+   * How long a consumer remembers a handled event id (processed_events). Kafka keeps messages 7
+   * days by default, so a redelivery or a replay of a topic finds its record within the default.
+   */
+  PROCESSED_EVENTS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
   BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/).default('100kb'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   /** Where services other than auth fetch the access-token public keys (auth's JWKS). */

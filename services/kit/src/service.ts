@@ -16,6 +16,7 @@ import { Dispatcher } from './events/dispatcher';
 import { ProcessedEvents } from './events/processed-events';
 import { OutboxRelay } from './events/outbox';
 import { jwksLookup, type KeyLookup } from './auth/tokens';
+import { ensureIndexes, type IndexSpec } from './store/indexes';
 
 export interface ServiceContext<C extends BaseConfig> {
   config: C;
@@ -33,6 +34,8 @@ export interface ServiceDefinition<C extends BaseConfig> {
   config: C;
   /** Redis URL when the service uses Redis (it then counts in readiness). */
   redisUrl?: string;
+  /** The indexes the service's queries need (declared beside its models), created at start. */
+  indexes?: readonly IndexSpec[];
   /** Collections whose documents carry `pendingEvents` (the outbox). */
   outboxCollections?: readonly string[];
   /** Wires the service's repositories, services, routes and event handlers. */
@@ -64,7 +67,7 @@ export async function startService<C extends BaseConfig>(def: ServiceDefinition<
   const metrics = createMetrics(def.name);
   const mongo = connectMongo(config.MONGO_URL, logger);
   const redis = def.redisUrl ? connectRedis(def.redisUrl, logger) : undefined;
-  const processed = new ProcessedEvents(mongo);
+  const processed = new ProcessedEvents(mongo, { retentionDays: config.PROCESSED_EVENTS_RETENTION_DAYS });
   const bus = new KafkaBus({
     service: def.name,
     brokers: config.KAFKA_BROKERS,
@@ -78,8 +81,17 @@ export async function startService<C extends BaseConfig>(def: ServiceDefinition<
   const ctx: ServiceContext<C> = { config, logger, metrics, mongo, redis, bus, outbox };
 
   const { routes, handlers = [], extraRouters = [], keyLookup, checks: extraChecks = [] } = def.setup(ctx);
+  // Only a service that consumes events keeps processed_events.
+  const consumes = handlers.length > 0;
+  // The kit's own indexes and one-time carry-overs of its collections go with the service's.
+  const indexes = prepareStoreWhenConnected(mongo, [...(def.indexes ?? []), ...outbox.indexes, ...(consumes ? processed.indexes : [])], logger, async () => {
+    await outbox.carryOver();
+    if (consumes) await processed.carryOver();
+  });
   const checks: ReadinessCheck[] = [
     { name: 'mongo', check: () => mongoReady(mongo) },
+    // Not ready before its indexes exist: a unique index is what keeps emails unique.
+    { name: 'indexes', check: () => Promise.resolve(indexes.done) },
     { name: 'kafka', check: () => bus.ready() },
     ...(redis ? [{ name: 'redis', check: () => redisReady(redis) }] : []),
     ...extraChecks,
@@ -100,6 +112,7 @@ export async function startService<C extends BaseConfig>(def: ServiceDefinition<
   // Kafka may be down at boot: the bus retries in the background and readiness reports it.
   bus.start().catch((err: unknown) => logger.error({ err }, 'event bus failed to start'));
   outbox.start();
+  if (consumes) processed.startPurging(logger);
 
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.PORT, config.HOST, () => resolve(s));
@@ -120,12 +133,47 @@ export async function startService<C extends BaseConfig>(def: ServiceDefinition<
       logger.info('shutting down');
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
+      indexes.stop();
+      processed.stopPurging();
       await outbox.stop();
       await bus.stop();
       await mongo.close();
       redis?.disconnect();
     })());
   return { ctx, server, url, close };
+}
+
+/**
+ * Creates the declared indexes once the store answers, then runs `then` (carry-overs), retrying
+ * both every 2 s until they succeed (the store may start after the service, or be away for a
+ * while). `done` says the indexes exist.
+ */
+function prepareStoreWhenConnected(conn: Connection, specs: readonly IndexSpec[], logger: Logger, then: () => Promise<void>) {
+  let timer: NodeJS.Timeout | undefined;
+  const state = {
+    done: false,
+    stopped: false,
+    stop: () => {
+      state.stopped = true;
+      clearTimeout(timer);
+    },
+  };
+  const attempt = () => {
+    conn.asPromise()
+      .then(() => ensureIndexes(conn, specs))
+      .then(() => {
+        if (!state.done) logger.info({ indexes: specs.length }, 'indexes ready');
+        state.done = true;
+        return then();
+      })
+      .catch((err: unknown) => {
+        if (state.stopped) return; // failed because the service closed its connection
+        logger.warn({ err }, 'preparing the store failed; retrying in 2 s');
+        timer = setTimeout(attempt, 2000);
+      });
+  };
+  attempt();
+  return state;
 }
 
 /**

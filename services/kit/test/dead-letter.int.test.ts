@@ -11,7 +11,7 @@ it('parks an event on the dead-letter topic after the retries, and handles the n
   const handled: string[] = [];
   const bus = new KafkaBus({
     service: 'dlq-test', brokers: [servers.kafkaBrokers()], topicPrefix: prefix, logger,
-    dispatcher: (handlers, deadLetter) => new Dispatcher({ handlers, processed: new ProcessedEvents(conn), deadLetter, maxAttempts: 3, retryBaseMs: 10, logger }),
+    dispatcher: (handlers, deadLetter) => new Dispatcher({ handlers, processed: new ProcessedEvents(conn, { retentionDays: 7 }), deadLetter, maxAttempts: 3, retryBaseMs: 10, logger }),
   });
   bus.subscribe([
     defineHandler({

@@ -9,10 +9,37 @@ import { z } from 'zod';
 const otherClaims = z.object({ sub: z.string().min(1), typ: z.string() });
 
 interface KeyDoc {
+  kid: string;
+  privateJwk: JsonWebKey;
+  publicJwk: JsonWebKey;
+  createdAt: Date;
+}
+
+/**
+ * All the keys in one document, newest first: loading them is one read by `_id`, however many
+ * keys there are (FerretDB pushes neither a sort nor a limit with it down, so the former
+ * `find().sort({ createdAt: -1 })` over one document per key read the whole collection).
+ */
+interface KeySetDoc {
+  _id: typeof KEY_SET_ID;
+  keys: KeyDoc[];
+}
+
+/** How keys were stored before the key set: one document each, `_id` = kid. */
+interface LegacyKeyDoc {
   _id: string;
   privateJwk: JsonWebKey;
   publicJwk: JsonWebKey;
   createdAt: Date;
+}
+
+const COLLECTION = 'signing_keys';
+const KEY_SET_ID = 'keys';
+const DUPLICATE_KEY = 11000;
+
+function newKey(): KeyDoc {
+  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  return { kid: randomUUID(), privateJwk: privateKey.export({ format: 'jwk' }), publicJwk: publicKey.export({ format: 'jwk' }), createdAt: new Date() };
 }
 
 /**
@@ -28,8 +55,8 @@ export class SigningKeys {
 
   constructor(private readonly conn: Connection, private readonly accessTtlSeconds: number) {}
 
-  private col() {
-    return this.conn.collection<KeyDoc>('signing_keys');
+  private sets() {
+    return this.conn.collection<KeySetDoc>(COLLECTION);
   }
 
   /** Loads the keys, creating the first one when there is none. Retried until it works. */
@@ -37,23 +64,38 @@ export class SigningKeys {
     this.loading ??= (async () => {
       // Before the first connect mongoose only queues commands; wait for the connection.
       await this.conn.asPromise();
-      let docs = await this.col().find().sort({ createdAt: -1 }).toArray();
-      if (docs.length === 0) {
-        const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-        const doc: KeyDoc = { _id: randomUUID(), privateJwk: privateKey.export({ format: 'jwk' }), publicJwk: publicKey.export({ format: 'jwk' }), createdAt: new Date() };
-        // Two instances starting at once may both create one: harmless, the newest signs.
-        await this.col().insertOne(doc);
-        docs = await this.col().find().sort({ createdAt: -1 }).toArray();
-      }
-      const newest = docs[0]!;
-      this.signing = { kid: newest._id, key: createPrivateKey({ key: newest.privateJwk, format: 'jwk' }) };
-      this.publicKeys = new Map(docs.map((d) => [d._id, publicKeyFromJwk(d.publicJwk)]));
-      this.publicJwks = docs.map((d) => ({ ...d.publicJwk, kid: d._id, alg: ACCESS_TOKEN_ALG, use: 'sig' }));
+      const { keys } = (await this.sets().findOne({ _id: KEY_SET_ID })) ?? (await this.createSet());
+      const newest = keys[0]!;
+      this.signing = { kid: newest.kid, key: createPrivateKey({ key: newest.privateJwk, format: 'jwk' }) };
+      this.publicKeys = new Map(keys.map((k) => [k.kid, publicKeyFromJwk(k.publicJwk)]));
+      this.publicJwks = keys.map((k) => ({ ...k.publicJwk, kid: k.kid, alg: ACCESS_TOKEN_ALG, use: 'sig' }));
     })().catch((err: unknown) => {
       this.loading = undefined;
       throw err;
     });
     return this.loading;
+  }
+
+  /**
+   * The first start stores the key set: the keys of the former one-document-per-key shape when
+   * there are any (tokens they signed stay valid; a one-time read of those few documents), else
+   * a new key. Two instances starting at once both try; `$setOnInsert` stores one set only, and
+   * both read it back, so they sign with the same key.
+   */
+  private async createSet(): Promise<KeySetDoc> {
+    const legacy = await this.conn.collection<LegacyKeyDoc>(COLLECTION).find({ _id: { $ne: KEY_SET_ID } }).toArray();
+    const keys = legacy
+      .map((d): KeyDoc => ({ kid: d._id, privateJwk: d.privateJwk, publicJwk: d.publicJwk, createdAt: d.createdAt }))
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+    await this.sets()
+      .updateOne({ _id: KEY_SET_ID }, { $setOnInsert: { keys: keys.length > 0 ? keys : [newKey()] } }, { upsert: true })
+      .catch((err: unknown) => {
+        // MongoDB may refuse the second of two simultaneous upserts; the other one stored the set.
+        if ((err as { code?: unknown }).code !== DUPLICATE_KEY) throw err;
+      });
+    const set = await this.sets().findOne({ _id: KEY_SET_ID });
+    if (!set) throw new Error('the signing key set was not stored');
+    return set;
   }
 
   ready(): boolean {

@@ -1,4 +1,6 @@
 import type { Connection } from 'mongoose';
+import { dayAfter, dayOf, DayPurge, onceEver } from '@pinhive/kit';
+import { ENDED_RECORDS_RETENTION_DAYS_DEFAULT } from '../config';
 
 /** A two-factor step of one log-in attempt (the browser holds its id in an httpOnly cookie). */
 export interface ChallengeDoc {
@@ -11,15 +13,40 @@ export interface ChallengeDoc {
   createdAt: Date;
 }
 
+/** As stored: with the UTC day after which the purge deletes it (its expiry plus the retention). */
+type StoredChallenge = ChallengeDoc & { purgeDay: string };
+
+export const MFA_CHALLENGES_COLLECTION = 'mfa_challenges';
+/** The days in use as `purgeDay` of challenges: the purge's list. */
+const PURGE_DAYS_COLLECTION = 'mfa_challenge_purge_days';
+
+/**
+ * Two-factor challenges, read only by `_id`. A challenge is useless once its code expired, so it
+ * is deleted by its day key one retention later (kit `DayPurge`; FerretDB has no TTL index); a
+ * resend, which extends the expiry, moves the day with it.
+ */
 export class MfaChallengeRepository {
-  constructor(private readonly conn: Connection) {}
+  private readonly expiry: DayPurge;
+  private readonly retentionDays: number;
+
+  constructor(private readonly conn: Connection, opts: { retentionDays?: number } = {}) {
+    this.retentionDays = opts.retentionDays ?? ENDED_RECORDS_RETENTION_DAYS_DEFAULT;
+    this.expiry = new DayPurge(conn, { collection: MFA_CHALLENGES_COLLECTION, days: PURGE_DAYS_COLLECTION, field: 'purgeDay' });
+  }
 
   private col() {
-    return this.conn.collection<ChallengeDoc>('mfa_challenges');
+    return this.conn.collection<StoredChallenge>(MFA_CHALLENGES_COLLECTION);
+  }
+
+  /** The purge day of a challenge expiring at `expiresAt`, listed before it is written. */
+  private async purgeDayFor(expiresAt: Date): Promise<string> {
+    const day = dayAfter(expiresAt, this.retentionDays);
+    await this.expiry.list(day);
+    return day;
   }
 
   async insert(doc: ChallengeDoc): Promise<void> {
-    await this.col().insertOne(doc);
+    await this.col().insertOne({ ...doc, purgeDay: await this.purgeDayFor(doc.expiresAt) });
   }
 
   async find(id: string): Promise<ChallengeDoc | null> {
@@ -28,7 +55,7 @@ export class MfaChallengeRepository {
 
   /** A resend: the new code replaces the old one, which stops working at once. */
   async replaceCode(id: string, codeHash: string, expiresAt: Date): Promise<void> {
-    await this.col().updateOne({ _id: id, usedAt: null }, { $set: { codeHash, expiresAt, attempts: 0 } });
+    await this.col().updateOne({ _id: id, usedAt: null }, { $set: { codeHash, expiresAt, attempts: 0, purgeDay: await this.purgeDayFor(expiresAt) } });
   }
 
   async countAttempt(id: string): Promise<void> {
@@ -38,5 +65,14 @@ export class MfaChallengeRepository {
   /** Single use: false when another request used it first. */
   async use(id: string, now: Date): Promise<boolean> {
     return (await this.col().updateOne({ _id: id, usedAt: null }, { $set: { usedAt: now } })).modifiedCount === 1;
+  }
+
+  /**
+   * Deletes the challenges whose purge day is over. Challenges from before `purgeDay` get one
+   * once, a retention from now (each lived 5 minutes).
+   */
+  async purge(now: Date): Promise<number> {
+    await onceEver(this.conn, 'mfa-challenges-purge-day', () => this.expiry.assignMissing(dayAfter(now, this.retentionDays)));
+    return this.expiry.purgeBefore(dayOf(now));
   }
 }

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sha256 } from '../security/sha256';
-import { appError, newEvent } from '@pinhive/kit';
+import { appError, docWithEvents, newEvent } from '@pinhive/kit';
 import type { SigningKeys } from '../keys/signing-keys';
 import type { Recognition } from './recognition';
 import type { SessionDoc } from './session.model';
@@ -45,10 +45,10 @@ export class SessionService {
     const id = randomUUID();
     const secret = randomBytes(32).toString('base64url');
     const event = newEvent('auth', 'auth.user.logged-in.v1', user.id, { userId: user.id, sessionId: id, method, loggedInAt: now.toISOString() });
-    await this.sessions.insert({
+    await this.sessions.insert(docWithEvents({
       _id: id, userId: user.id, method, tokenHash: sha256(secret), previousHash: null, rotatedAt: now, usedHashes: [],
-      createdAt: now, expiresAt: new Date(now.getTime() + this.opts.refreshTtlSeconds * 1000), revokedAt: null, revokedReason: null, pendingEvents: [event],
-    });
+      createdAt: now, expiresAt: new Date(now.getTime() + this.opts.refreshTtlSeconds * 1000), revokedAt: null, revokedReason: null,
+    }, [event]));
     this.opts.onStored(id);
     return {
       sessionId: id, access: await this.keys.sign({ userId: user.id, sessionId: id, username: user.username, viewerType: 'AUTH' }), refresh: `${id}.${secret}`, recognition: await this.recognition.issue(user.id),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import { EMAIL_FORMAT, checkBirthday, isAscii, type SessionUser } from '@pinhive/contracts';
-import { appError, newEvent } from '@pinhive/kit';
+import { appError, docWithEvents, newEvent } from '@pinhive/kit';
 import type { z } from 'zod';
 import type { registerRequestSchema } from '@pinhive/contracts';
 import type { Consents } from './user.model';
@@ -56,10 +56,10 @@ export class RegistrationService {
         userId: id, username, email, firstName, lastName, country: input.country ?? null, registeredAt: now.toISOString(),
       });
       try {
-        await this.users.insert({
+        await this.users.insert(docWithEvents({
           _id: id, email, username, firstName, lastName, passwordHash,
-          birthday: new Date(input.birthday * 1000), country: input.country ?? null, consents: consentsOf(input, now), createdAt: now, loginBlock: null, deactivation: null, mfa: null, mfaPending: null, pendingEvents: [event],
-        });
+          birthday: new Date(input.birthday * 1000), country: input.country ?? null, consents: consentsOf(input, now), createdAt: now, loginBlock: null, deactivation: null, mfa: null, mfaPending: null,
+        }, [event]));
       } catch (err) {
         if (err instanceof DuplicateKeyError && err.field === 'username') continue;
         if (err instanceof DuplicateKeyError) throw appError('email_exists', { field: 'email' });

@@ -1,5 +1,6 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import type { EventEnvelope, LoginBlockReason } from '@pinhive/contracts';
+import type { LoginBlockReason } from '@pinhive/contracts';
+import type { OutboxFields } from '@pinhive/kit';
 
 /** An operator's block on log-in (spec reasons 0-6), answered with its own message. */
 export interface LoginBlock {
@@ -35,7 +36,7 @@ export interface Consents {
 }
 
 /** A user account as stored by auth. `pendingEvents` is the outbox (see kit/events/outbox.ts). */
-export interface UserDoc {
+export interface UserDoc extends OutboxFields {
   _id: string;
   email: string;
   username: string;
@@ -50,7 +51,6 @@ export interface UserDoc {
   deactivation: Deactivation | null;
   mfa: Mfa | null;
   mfaPending: MfaPending | null;
-  pendingEvents: EventEnvelope[];
 }
 
 export const USERS_COLLECTION = 'users';
@@ -73,6 +73,8 @@ const userSchema = new Schema<UserDoc>(
     mfaPending: { type: Schema.Types.Mixed, default: null },
     // Stored as plain data: the envelopes are validated when they are built (kit newEvent).
     pendingEvents: { type: Schema.Types.Mixed, default: () => [] },
+    // Declared so mongoose keeps it (strict schemas drop unknown fields); absent unless pending.
+    outboxPending: { type: Boolean },
   },
   { collection: USERS_COLLECTION, versionKey: false },
 );

@@ -2,6 +2,8 @@ import mongoose, { type Connection, type mongo } from 'mongoose';
 import type { EventEnvelope } from '@pinhive/contracts';
 import type { Logger } from '../logger';
 import type { Metrics } from '../metrics';
+import type { IndexSpec } from '../store/indexes';
+import { onceEver } from '../store/once';
 import type { EventBus } from './bus';
 
 /**
@@ -11,8 +13,39 @@ import type { EventBus } from './bus';
  */
 export const PENDING_EVENTS = 'pendingEvents';
 
+/**
+ * `true` on a document that may have pending events, absent otherwise: what the sweep looks up.
+ * "Has pending events" cannot be asked cheaply (FerretDB evaluates `$exists` and dotted paths
+ * itself, after reading every document), but equality on a top-level indexed field is pushed
+ * down. Absent rather than false: FerretDB's companion GIN index on PostgreSQL then holds only
+ * pending documents, and MongoDB's index scan reads only the `true` keys.
+ */
+export const OUTBOX_PENDING = 'outboxPending';
+
+/** The outbox fields of an aggregate; write them only through the two helpers below. */
+export interface OutboxFields {
+  pendingEvents: EventEnvelope[];
+  outboxPending?: true;
+}
+
+/** A new document stored together with its events: insert what this returns, in one write. */
+export function docWithEvents<D extends object>(doc: D, events: EventEnvelope[]): D & Required<OutboxFields> {
+  return { ...doc, pendingEvents: events, outboxPending: true };
+}
+
+type Update = { $set?: Record<string, unknown>; $push?: Record<string, unknown> } & Record<string, unknown>;
+
+/** An update of an existing document that also adds events: send what this returns, in one write. */
+export function updateWithEvents(update: Update, events: EventEnvelope[]): Update {
+  return {
+    ...update,
+    $set: { ...update.$set, [OUTBOX_PENDING]: true },
+    $push: { ...update.$push, [PENDING_EVENTS]: { $each: events } },
+  };
+}
+
 // Aggregates with an outbox have string ids (UUIDs).
-type OutboxDoc = { _id: string; pendingEvents?: EventEnvelope[] };
+type OutboxDoc = { _id: string } & Partial<OutboxFields>;
 
 const BATCH = 100;
 
@@ -25,11 +58,10 @@ export interface OutboxTarget {
 /**
  * Publishes the pending events of the given collections and removes each one once Kafka has
  * acknowledged it. A write names its document (`kick(target)`), which is published at once by
- * `_id`; a sweep of whole collections every `pollMs` catches what a targeted publish missed
- * (Kafka was down, the process died). Sweeps are the expensive part on FerretDB (it cannot push
- * the "has pending events" filter down to SQLite and decodes every document), so writes never
- * trigger them. Delivery is at least once: a crash between publish and removal republishes,
- * and consumers are idempotent by event id.
+ * `_id`; a sweep every `pollMs` catches what a targeted publish missed (Kafka was down, the
+ * process died) by equality on the indexed `outboxPending` flag, so it reads only pending
+ * documents. The relay removes the flag once a document has no event left. Delivery is at least
+ * once: a crash between publish and removal republishes, and consumers are idempotent by event id.
  */
 export class OutboxRelay {
   private timer: NodeJS.Timeout | undefined;
@@ -42,6 +74,11 @@ export class OutboxRelay {
   constructor(
     private readonly opts: { conn: Connection; collections: readonly string[]; bus: Pick<EventBus, 'publish'>; logger: Logger; pollMs: number; metrics?: Metrics },
   ) {}
+
+  /** The index the sweep's `{ outboxPending: true }` is served from, on each outbox collection (created at start). */
+  get indexes(): IndexSpec[] {
+    return this.opts.collections.map((collection) => ({ collection, key: { [OUTBOX_PENDING]: 1 } }));
+  }
 
   start(): void {
     if (!this.stopped || this.opts.collections.length === 0) return;
@@ -96,7 +133,7 @@ export class OutboxRelay {
     let pending = 0;
     for (const name of this.opts.collections) {
       const col = this.opts.conn.collection<OutboxDoc>(name);
-      const docs = await col.find({ [`${PENDING_EVENTS}.0`]: { $exists: true } }, { projection: { [PENDING_EVENTS]: 1 }, limit: BATCH }).toArray();
+      const docs = await col.find({ [OUTBOX_PENDING]: true }, { projection: { [PENDING_EVENTS]: 1 }, limit: BATCH }).toArray();
       pending += docs.reduce((n, d) => n + (d.pendingEvents?.length ?? 0), 0);
       pending -= await this.publishDocs(col, docs);
     }
@@ -115,8 +152,24 @@ export class OutboxRelay {
         await col.updateOne({ _id: doc._id, [`${PENDING_EVENTS}.0.id`]: event.id }, { $pop: { [PENDING_EVENTS]: -1 } });
         published += 1;
       }
+      // All it had is out: drop the flag, unless a writer added an event since it was read. The
+      // size guard and the unset are one single-document write, so that event either is in the
+      // array here (the flag stays for the next pass) or is added after, setting the flag again.
+      await col.updateOne({ _id: doc._id, [PENDING_EVENTS]: { $size: 0 } }, { $unset: { [OUTBOX_PENDING]: '' } });
     }
     return published;
+  }
+
+  /**
+   * Flags documents written before `outboxPending` existed (pending events, no flag), once ever
+   * per collection. A document emptied meanwhile keeps a stray flag until the next sweep drops it.
+   */
+  async carryOver(): Promise<void> {
+    for (const name of this.opts.collections) {
+      await onceEver(this.opts.conn, `outbox-flag:${name}`, async () => {
+        await this.opts.conn.collection(name).updateMany({ [`${PENDING_EVENTS}.0`]: { $exists: true } }, { $set: { [OUTBOX_PENDING]: true } });
+      });
+    }
   }
 
   async stop(): Promise<void> {

@@ -1,33 +1,89 @@
 import type { Connection } from 'mongoose';
+import type { Logger } from '../logger';
+import { dayOf, DayPurge, runPeriodically, type PeriodicTask } from '../store/day-purge';
+import type { IndexSpec } from '../store/indexes';
+import { onceEver } from '../store/once';
+
+const RECORDS = 'processed_events';
+/** One document per UTC day that has records: the purge's list of what it may delete. */
+const DAYS = 'processed_event_days';
+const DAY_MS = 86_400_000;
+const PURGE_EVERY_MS = 3_600_000;
+
+type RecordDoc = { _id: string; eventId: string; handler: string; at: Date; day: string };
 
 /**
  * Records of `(eventId, handler)` pairs already handled, so a redelivered event changes
- * nothing. The unique index makes the record itself race-safe.
+ * nothing. `_id` is `handler:eventId`, which makes the record itself race-safe.
+ *
+ * Records expire after `retentionDays`. FerretDB has no TTL indexes and evaluates ranges itself
+ * after reading every document, so each record carries its `day` (indexed, deleted by equality)
+ * and the days in use are listed in `processed_event_days`; the purge (at start, then hourly)
+ * deletes the days older than the retention. That is the kit's `DayPurge` (store/day-purge.ts),
+ * which services use for their own expiring documents too.
  */
 export class ProcessedEvents {
-  private indexed: Promise<unknown> | undefined;
-  constructor(private readonly conn: Connection) {}
+  /** The day key, the list of days and the purge (the kit's one way of expiring by day). */
+  private readonly expiry: DayPurge;
+  private purging: PeriodicTask | undefined;
+  /** Indexes the purge needs, created at start with the service's own. */
+  readonly indexes: IndexSpec[];
 
-  private collection() {
-    const col = this.conn.collection<{ _id: string; eventId: string; handler: string; at: Date }>('processed_events');
-    this.indexed ??= col.createIndex({ eventId: 1, handler: 1 }, { unique: true }).catch((err: unknown) => {
-      this.indexed = undefined;
-      throw err;
-    });
-    return col;
+  constructor(private readonly conn: Connection, private readonly opts: { retentionDays: number; now?: () => Date }) {
+    this.expiry = new DayPurge(conn, { collection: RECORDS, days: DAYS, field: 'day' });
+    this.indexes = [this.expiry.index];
+  }
+
+  private records() {
+    return this.conn.collection<RecordDoc>(RECORDS);
+  }
+
+  private now(): Date {
+    return this.opts.now?.() ?? new Date();
   }
 
   async has(eventId: string, handler: string): Promise<boolean> {
-    return (await this.collection().countDocuments({ _id: `${handler}:${eventId}` }, { limit: 1 })) > 0;
+    return (await this.records().countDocuments({ _id: `${handler}:${eventId}` }, { limit: 1 })) > 0;
   }
 
   async mark(eventId: string, handler: string): Promise<void> {
-    const col = this.collection();
-    await this.indexed;
-    await col.updateOne(
-      { _id: `${handler}:${eventId}` },
-      { $setOnInsert: { eventId, handler, at: new Date() } },
-      { upsert: true },
-    );
+    const at = this.now();
+    const day = dayOf(at);
+    // The day is listed before its first record is written, so no record is out of the purge's reach.
+    await this.expiry.list(day);
+    await this.records().updateOne({ _id: `${handler}:${eventId}` }, { $setOnInsert: { eventId, handler, at, day } }, { upsert: true });
+  }
+
+  /**
+   * Deletes the records of every listed day older than the retention, then the day itself (so a
+   * purge that stopped half way finishes next time). Returns how many records went.
+   */
+  async purge(): Promise<number> {
+    // Records are written with today's day, so the days before the oldest kept one get no more.
+    return this.expiry.purgeBefore(dayOf(new Date(this.now().getTime() - this.opts.retentionDays * DAY_MS)));
+  }
+
+  /** Purges now and every hour until `stopPurging()`; the timer never keeps the process alive. */
+  startPurging(logger: Logger): void {
+    this.purging ??= runPeriodically(this.conn, logger, 'purging processed events', { everyMs: PURGE_EVERY_MS }, () => this.purge());
+  }
+
+  stopPurging(): void {
+    this.purging?.stop();
+    this.purging = undefined;
+  }
+
+  /**
+   * Records written before `day` existed, once ever: they get today's day, so they expire one
+   * retention from now (their exact age does not matter, only that they stop growing for ever).
+   * The old `{ eventId, handler }` unique index duplicated `_id`'s uniqueness and is dropped.
+   */
+  async carryOver(): Promise<void> {
+    await onceEver(this.conn, 'processed-events-day', async () => {
+      const day = dayOf(this.now());
+      await this.expiry.assignMissing(day);
+      const indexes = await this.records().indexes().catch(() => []); // no collection yet: nothing to drop
+      if (indexes.some((i) => i.name === 'eventId_1_handler_1')) await this.records().dropIndex('eventId_1_handler_1');
+    });
   }
 }

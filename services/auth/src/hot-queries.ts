@@ -1,0 +1,74 @@
+import { OUTBOX_PENDING, dayAfter, defineIndexes, type HotQuerySet } from '@pinhive/kit';
+import { authIndexes, devOutboxIndexes } from './indexes';
+import { DEV_MESSAGES_COLLECTION, DEV_OUTBOX_WINDOW } from './messaging/dev-outbox.repository';
+import { MFA_CHALLENGES_COLLECTION } from './mfa/mfa-challenge.repository';
+import { RESET_TOKENS_COLLECTION } from './recovery/reset-token.repository';
+import { SESSIONS_COLLECTION } from './sessions/session.model';
+import { USERS_COLLECTION } from './users/user.model';
+
+const N = 5_000;
+const at = new Date('2026-01-01T00:00:00Z');
+const later = new Date('2036-01-01T00:00:00Z');
+/** Purge days spread over 40 days: a purge deletes one day's worth, N / 40 documents. */
+const DAYS = 40;
+const purgeDay = (i: number) => dayAfter(at, i % DAYS);
+/** One account with a long history: its revoked sessions must not be read to log it out everywhere. */
+const REVOKED_OF_ONE_USER = 3_000;
+/** One document in 1,000 waits for the outbox relay (an event not yet published). */
+const outbox = (i: number) => (i % 1000 === 7 ? { pendingEvents: [{ id: `event-${i}` }], [OUTBOX_PENDING]: true } : { pendingEvents: [] });
+
+/*
+ * Not here, because each is one document (or a few) in its own collection, which PostgreSQL
+ * rightly reads by a scan of its one page: the signing-key set (`signing_keys` `{ _id: 'keys' }`,
+ * read once per process), the dev outbox's counter (`dev_message_head` `{ _id: 'head' }`) and the
+ * purges' lists of days (`*_purge_days`, one document per day in use, read hourly).
+ */
+
+/** Auth's hot queries as its repositories send them (the guard: test/integration/hot-queries.int.test.ts). */
+export const authHotQueries: HotQuerySet = {
+  service: 'auth',
+  // The outbox flag's index is the kit's (OutboxRelay.indexes), created for every outbox collection.
+  indexes: [...authIndexes, ...devOutboxIndexes, ...[USERS_COLLECTION, SESSIONS_COLLECTION].flatMap((c) => defineIndexes(c, [{ key: { [OUTBOX_PENDING]: 1 } }]))],
+  seeds: {
+    [USERS_COLLECTION]: {
+      count: N,
+      doc: (i) => ({ _id: `user-${i}`, email: `user${i}@example.com`, username: `user${i}`, firstName: 'Ada', lastName: '', passwordHash: '$2b$11$x', birthday: at, country: null, createdAt: at, loginBlock: null, deactivation: null, mfa: null, mfaPending: null, ...outbox(i) }),
+    },
+    [SESSIONS_COLLECTION]: {
+      count: N,
+      // The first REVOKED_OF_ONE_USER are user-321's ended sessions (no `activeUserId`); the rest are live.
+      doc: (i) => {
+        const revoked = i < REVOKED_OF_ONE_USER;
+        return {
+          _id: `session-${i}`, userId: revoked ? 'user-321' : `user-${i % 1000}`, ...(revoked ? {} : { activeUserId: `user-${i % 1000}` }), method: 'email', tokenHash: `hash-${i}`,
+          previousHash: null, rotatedAt: at, usedHashes: [], createdAt: at, expiresAt: later, revokedAt: revoked ? at : null, revokedReason: revoked ? 'logout' : null, ...outbox(i), purgeDay: purgeDay(i),
+        };
+      },
+    },
+    [RESET_TOKENS_COLLECTION]: { count: N, doc: (i) => ({ _id: `reset-${i}`, userId: `user-${i}`, createdAt: at, expiresAt: later, usedAt: null, purgeDay: purgeDay(i) }) },
+    [MFA_CHALLENGES_COLLECTION]: { count: N, doc: (i) => ({ _id: `challenge-${i}`, userId: `user-${i}`, codeHash: 'h', expiresAt: later, attempts: 0, usedAt: null, createdAt: at, purgeDay: purgeDay(i) }) },
+    // More than the repository keeps (it deletes old pages as it sends): the read stays one page whatever lingers.
+    [DEV_MESSAGES_COLLECTION]: {
+      count: N,
+      doc: (i) => ({ _id: `message-${i}`, channel: 'email', to: `user${i}@example.com`, subject: 'Hi', text: 'Hello', sentAt: at, seq: i + 1, page: Math.floor((i + 1) / DEV_OUTBOX_WINDOW) }),
+    },
+  },
+  queries: [
+    { name: 'log-in by email', collection: USERS_COLLECTION, filter: { email: 'user4321@example.com' } },
+    { name: 'log-in by username', collection: USERS_COLLECTION, filter: { username: 'user4321' } },
+    { name: 'a user by id (every update of a user)', collection: USERS_COLLECTION, filter: { _id: 'user-4321' } },
+    { name: 'profile change guarded by the values read', collection: USERS_COLLECTION, filter: { _id: 'user-4321', username: 'user4321', firstName: 'Ada', lastName: '' } },
+    { name: 'outbox sweep of users', collection: USERS_COLLECTION, filter: { [OUTBOX_PENDING]: true }, reads: 100 },
+    { name: 'outbox sweep of sessions', collection: SESSIONS_COLLECTION, filter: { [OUTBOX_PENDING]: true }, reads: 100 },
+    { name: 'refresh-token lookup', collection: SESSIONS_COLLECTION, filter: { _id: 'session-4321' } },
+    { name: 'refresh-token rotation', collection: SESSIONS_COLLECTION, filter: { _id: 'session-4321', tokenHash: 'hash-4321', revokedAt: null, expiresAt: { $gt: at } } },
+    // user-321 has 3,000 revoked sessions and 2 live ones (session-4321 is the one kept): only the live ones are read.
+    { name: 'sessions of a user (log out everywhere)', collection: SESSIONS_COLLECTION, filter: { activeUserId: 'user-321', _id: { $ne: 'session-4321' } }, reads: 5 },
+    { name: 'ended sessions of a day (purge)', collection: SESSIONS_COLLECTION, filter: { purgeDay: purgeDay(7), pendingEvents: { $size: 0 } }, reads: N / DAYS },
+    { name: 'reset-token lookup', collection: RESET_TOKENS_COLLECTION, filter: { _id: 'reset-4321', usedAt: null, expiresAt: { $gt: at } } },
+    { name: 'expired reset tokens of a day (purge)', collection: RESET_TOKENS_COLLECTION, filter: { purgeDay: purgeDay(7) }, reads: N / DAYS },
+    { name: 'two-factor code lookup', collection: MFA_CHALLENGES_COLLECTION, filter: { _id: 'challenge-4321' } },
+    { name: 'expired two-factor challenges of a day (purge)', collection: MFA_CHALLENGES_COLLECTION, filter: { purgeDay: purgeDay(7) }, reads: N / DAYS },
+    { name: 'dev outbox: the newest messages (one page of two)', collection: DEV_MESSAGES_COLLECTION, filter: { page: 42 }, reads: DEV_OUTBOX_WINDOW },
+  ],
+};

@@ -1,0 +1,132 @@
+import mongoose, { type Connection } from 'mongoose';
+import type { EventEnvelope } from '@pinhive/contracts';
+import { createLogger, docWithEvents, ensureIndexes, explainFind, KafkaBus, KIT_STATE_COLLECTION, newEvent, OutboxRelay, updateWithEvents, type EventBus } from '@pinhive/kit';
+import { servers, startServer, stopServer, uniqueName, waitFor } from '../../../test/support/servers';
+
+/** The outbox on the real store: the `outboxPending` flag is what the sweep finds, and it never strands an event. */
+const logger = createLogger('outbox-test', 'silent');
+const THINGS = 'things';
+type Thing = { _id: string; n: number; pendingEvents?: EventEnvelope[]; outboxPending?: true };
+
+const event = (id: string) => newEvent('auth', 'auth.user.registered.v1', id, {
+  userId: id, username: id, email: `${id}@example.com`, firstName: '', lastName: '', country: null, registeredAt: new Date().toISOString(),
+});
+
+let conn: Connection;
+beforeAll(async () => {
+  conn = await mongoose.createConnection(servers.mongoUrl(uniqueName('outbox')), { retryWrites: false }).asPromise();
+});
+afterAll(async () => {
+  await conn?.dropDatabase().catch(() => undefined);
+  await conn?.close();
+});
+
+const things = () => conn.collection<Thing>(THINGS);
+
+/** A bus that records what it was asked to publish and can run a write in the middle of a publish. */
+function recordingBus() {
+  const published: string[] = [];
+  let duringPublish: (() => Promise<unknown>) | undefined;
+  const bus: Pick<EventBus, 'publish'> = {
+    publish: async (events) => {
+      published.push(...events.map((e) => e.id));
+      const write = duringPublish;
+      duringPublish = undefined;
+      await write?.();
+    },
+  };
+  return { bus, published, whilePublishing: (write: () => Promise<unknown>) => { duringPublish = write; } };
+}
+
+it('a writer that adds an event while the relay publishes keeps the flag, and its event goes out next', async () => {
+  const { bus, published, whilePublishing } = recordingBus();
+  const relay = new OutboxRelay({ conn, collections: [THINGS], bus, logger, pollMs: 60_000 });
+  await ensureIndexes(conn, relay.indexes);
+  expect((await things().indexes()).map((i) => i.name)).toContain('outboxPending_1');
+
+  const [first, second] = [event(uniqueName('first')), event(uniqueName('second'))];
+  await things().insertOne(docWithEvents({ _id: 'raced', n: 1 }, [first]));
+  whilePublishing(() => things().updateOne({ _id: 'raced' }, updateWithEvents({ $set: { n: 2 } }, [second])));
+  await relay.drain();
+  // The first event is out; the second arrived after the relay read the document: still flagged.
+  expect(await things().findOne({ _id: 'raced' })).toMatchObject({ n: 2, pendingEvents: [{ id: second.id }], outboxPending: true });
+
+  await relay.drain();
+  expect(published).toEqual([first.id, second.id]);
+  const done = await things().findOne({ _id: 'raced' });
+  expect(done?.pendingEvents).toEqual([]);
+  expect(done).not.toHaveProperty('outboxPending'); // absent, not false: the index holds pending documents only
+});
+
+it('the sweep reads only the flagged documents, from the index', async () => {
+  const collection = uniqueName('many');
+  const relay = new OutboxRelay({ conn, collections: [collection], bus: recordingBus().bus, logger, pollMs: 60_000 });
+  await ensureIndexes(conn, relay.indexes);
+  // Enough published documents that a store would rather scan than use an index that cannot serve the query.
+  const idle = Array.from({ length: 3000 }, (_, i) => ({ _id: `idle-${i}`, n: i, pendingEvents: [] as EventEnvelope[] }));
+  const pending = [1, 2, 3].map((i) => docWithEvents({ _id: `pending-${i}`, n: i }, [event(uniqueName('p'))]));
+  await conn.collection<Thing>(collection).insertMany([...idle, ...pending], { ordered: false });
+  const plan = await explainFind(conn, collection, { outboxPending: true });
+  expect({ indexed: plan.indexed, reads: plan.reads, plan: plan.summary }).toEqual({ indexed: true, reads: 3, plan: plan.summary });
+});
+
+it('carries documents written before the flag over once, then sweeps them', async () => {
+  const { bus, published } = recordingBus();
+  const collection = uniqueName('legacy');
+  const relay = new OutboxRelay({ conn, collections: [collection], bus, logger, pollMs: 60_000 });
+  const legacy = event(uniqueName('legacy'));
+  await conn.collection<Thing>(collection).insertMany([{ _id: 'old', n: 1, pendingEvents: [legacy] }, { _id: 'idle', n: 1, pendingEvents: [] }]);
+
+  await relay.drain();
+  expect(published).toEqual([]); // without the flag the sweep does not see it
+
+  await relay.carryOver();
+  expect(await conn.collection<Thing>(collection).countDocuments({ outboxPending: true })).toBe(1);
+  await relay.drain();
+  expect(published).toEqual([legacy.id]);
+  expect(await conn.collection<Thing>(collection).countDocuments({ outboxPending: true })).toBe(0);
+
+  // Recorded as done: a later start does not scan the collection again.
+  expect(await conn.collection(KIT_STATE_COLLECTION).countDocuments({ _id: `outbox-flag:${collection}` } as never)).toBe(1);
+  await conn.collection<Thing>(collection).insertOne({ _id: 'later', n: 1, pendingEvents: [event(uniqueName('later'))] });
+  await relay.carryOver();
+  expect(await conn.collection<Thing>(collection).countDocuments({ outboxPending: true })).toBe(0);
+});
+
+it('an event written while Kafka is down is published by the sweep when Kafka returns', async () => {
+  const kafka = new KafkaBus({ service: 'outbox-test', brokers: [servers.kafkaBrokers()], topicPrefix: `${uniqueName('ob')}.`, logger, dispatcher: () => { throw new Error('no consumers here'); } });
+  let failures = 0;
+  const acknowledged: string[] = [];
+  const bus: Pick<EventBus, 'publish'> = {
+    publish: async (events) => {
+      try {
+        await kafka.publish(events);
+      } catch (err) {
+        failures += 1;
+        throw err;
+      }
+      acknowledged.push(...events.map((e) => e.id));
+    },
+  };
+  const relay = new OutboxRelay({ conn, collections: [THINGS], bus, logger, pollMs: 200 });
+  const outage = event(uniqueName('outage'));
+  relay.start();
+  stopServer('kafka');
+  try {
+    await things().insertOne(docWithEvents({ _id: 'outage', n: 1 }, [outage]));
+    relay.kick({ collection: THINGS, id: 'outage' });
+    // The publish right after the write failed: from here on only a sweep can publish it.
+    await waitFor(async () => (failures > 0 ? true : undefined), 'a failed publish', 30_000);
+    expect(await things().findOne({ _id: 'outage' })).toMatchObject({ pendingEvents: [{ id: outage.id }], outboxPending: true });
+    startServer('kafka');
+    await waitFor(async () => (acknowledged.includes(outage.id) ? true : undefined), 'the event acknowledged by Kafka', 60_000);
+    await waitFor(async () => {
+      const doc = await things().findOne({ _id: 'outage' });
+      return doc?.pendingEvents?.length === 0 && !('outboxPending' in doc) ? true : undefined;
+    }, 'the event removed and the flag dropped');
+  } finally {
+    startServer('kafka'); // no-op when already running
+    await relay.stop();
+    await kafka.stop();
+  }
+});
