@@ -28,11 +28,15 @@ function reasonOf(arg: string | undefined): LoginBlockReason {
   return reason;
 }
 
-/** Operator command for log-in blocks (spec reasons 0-6) and deactivation. */
-async function run(argv: string[]): Promise<string> {
+/**
+ * Operator command for log-in blocks (spec reasons 0-6) and deactivation. It runs in its own
+ * process: each change is stored with its `auth.user.*` event and outbox flag (UserRepository),
+ * and the running auth service's outbox sweep publishes it within OUTBOX_POLL_MS.
+ */
+export async function adminCommand(argv: string[], env: Record<string, string | undefined>): Promise<string> {
   const [command, email, ...rest] = argv;
   if (!command || !email) throw new Error(USAGE);
-  const config = loadAuthConfig(process.env);
+  const config = loadAuthConfig(env);
   const logger = createLogger('auth-admin', 'warn');
   const conn = await mongoose.createConnection(config.MONGO_URL, { retryWrites: false, serverSelectionTimeoutMS: 5000 }).asPromise();
   try {
@@ -55,8 +59,7 @@ async function run(argv: string[]): Promise<string> {
         return `${user.email}: blocked (${reason})${ended ? `, ${ended} session(s) ended` : ''}`;
       }
       case 'unblock':
-        await users.setLoginBlock(user._id, null);
-        return `${user.email}: block cleared`;
+        return `${user.email}: ${(await users.setLoginBlock(user._id, null)) ? 'block cleared' : 'was not blocked'}`;
       case 'deactivate': {
         const reason = DEACTIVATION_REASONS.find((r) => r === rest[0]);
         if (!reason) throw new Error(`unknown deactivation reason "${rest[0] ?? ''}"\n${USAGE}`);
@@ -66,8 +69,7 @@ async function run(argv: string[]): Promise<string> {
         return `${user.email}: deactivated (${reason}), ${ended} session(s) ended`;
       }
       case 'reactivate':
-        await users.setDeactivation(user._id, null);
-        return `${user.email}: reactivated`;
+        return `${user.email}: ${(await users.setDeactivation(user._id, null)) ? 'reactivated' : 'was not deactivated'}`;
       default:
         throw new Error(`unknown command "${command}"\n${USAGE}`);
     }
@@ -76,10 +78,13 @@ async function run(argv: string[]): Promise<string> {
   }
 }
 
-run(process.argv.slice(2)).then(
-  (out) => console.log(out),
-  (err: unknown) => {
-    console.error(err instanceof Error ? err.message : err);
-    process.exit(1);
-  },
-);
+// `npm run admin` runs the bundle (dist/admin.js); tests import adminCommand instead.
+if (require.main === module) {
+  adminCommand(process.argv.slice(2), process.env).then(
+    (out) => console.log(out),
+    (err: unknown) => {
+      console.error(err instanceof Error ? err.message : err);
+      process.exit(1);
+    },
+  );
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEACTIVATION_REASONS, LOGIN_BLOCK_REASONS } from './auth';
 
 /**
  * Kafka event envelope. The topic name is the event type (`<service>.<entity>.<event>.v<N>`),
@@ -38,9 +39,61 @@ export const userLoggedInV1Schema = z.object({
 });
 export type UserLoggedInV1 = z.infer<typeof userLoggedInV1Schema>;
 
+/*
+ * Account changes other services follow (pins-boards' profiles). Each is stored in the same
+ * single-document write as the change (outbox), so it exists exactly when the change does. The
+ * time of the change is the envelope's `occurredAt` (the writer builds the event with the
+ * change's own time); payloads carry the account and what changed, not the time again.
+ */
+
+/** An operator blocked log-in (spec reasons 0-6); the profile stays visible: blocks are about log-in. */
+export const userBlockedV1Schema = z.object({
+  userId: z.string().min(1),
+  reason: z.enum(LOGIN_BLOCK_REASONS),
+});
+export type UserBlockedV1 = z.infer<typeof userBlockedV1Schema>;
+
+/** The log-in block was lifted (by an operator, or by a password reset for the reasons it lifts). */
+export const userUnblockedV1Schema = z.object({
+  userId: z.string().min(1),
+});
+export type UserUnblockedV1 = z.infer<typeof userUnblockedV1Schema>;
+
+/** The account was deactivated: its public traces answer as if it did not exist. */
+export const userDeactivatedV1Schema = z.object({
+  userId: z.string().min(1),
+  reason: z.enum(DEACTIVATION_REASONS),
+});
+export type UserDeactivatedV1 = z.infer<typeof userDeactivatedV1Schema>;
+
+export const userReactivatedV1Schema = z.object({
+  userId: z.string().min(1),
+});
+export type UserReactivatedV1 = z.infer<typeof userReactivatedV1Schema>;
+
+export const PROFILE_FIELDS = ['username', 'firstName', 'lastName'] as const;
+
+/**
+ * The username or names changed. The payload is the whole profile after the change plus the
+ * fields that changed, so a consumer keeps the newest snapshot and needs no earlier event.
+ */
+export const userProfileChangedV1Schema = z.object({
+  userId: z.string().min(1),
+  username: z.string().min(1),
+  firstName: z.string(),
+  lastName: z.string(),
+  changed: z.array(z.enum(PROFILE_FIELDS)).min(1),
+});
+export type UserProfileChangedV1 = z.infer<typeof userProfileChangedV1Schema>;
+
 export const eventSchemas = {
   'auth.user.registered.v1': userRegisteredV1Schema,
   'auth.user.logged-in.v1': userLoggedInV1Schema,
+  'auth.user.blocked.v1': userBlockedV1Schema,
+  'auth.user.unblocked.v1': userUnblockedV1Schema,
+  'auth.user.deactivated.v1': userDeactivatedV1Schema,
+  'auth.user.reactivated.v1': userReactivatedV1Schema,
+  'auth.user.profile-changed.v1': userProfileChangedV1Schema,
 } as const;
 
 export type EventMap = { [K in keyof typeof eventSchemas]: z.infer<(typeof eventSchemas)[K]> };

@@ -2,6 +2,7 @@ export * from './envelope';
 export * from './errors';
 export * from './events';
 export * from './users';
+export * from './reserved-usernames';
 export * from './rules/signup';
 export * from './auth';
 export * from './rules/email-typo';

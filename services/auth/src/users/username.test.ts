@@ -1,4 +1,5 @@
-import { firstNameFromEmail, usernameFromEmail } from './username';
+import { RESERVED_USERNAMES, isReservedUsername } from '@pinhive/contracts';
+import { firstNameFromEmail, usernameFrom, usernameFromEmail } from './username';
 
 describe('usernames', () => {
   it('come from the local part, lowercased, without the +tag and symbols', () => {
@@ -15,5 +16,29 @@ describe('usernames', () => {
   });
   it('first names come from the first word of the local part', () => {
     expect(firstNameFromEmail('ada.lovelace@example.com')).toBe('Ada');
+  });
+});
+
+describe('reserved usernames (pages of the web app and the gateway)', () => {
+  it('are never made from an email: they get digits from the first attempt, as taken names do', () => {
+    for (const email of ['login@example.com', 'Sign.Up@example.com', 'v3@example.com', 'settings+x@example.com', 'search@example.com', 'resource@example.com']) {
+      for (let attempt = 0; attempt < 4; attempt++) {
+        const username = usernameFromEmail(email, attempt);
+        expect(isReservedUsername(username)).toBe(false);
+        expect(username).toMatch(/^[a-z0-9_]{3,30}$/);
+      }
+    }
+    expect(usernameFromEmail('login@example.com')).toMatch(/^login\d{1,2}$/);
+    expect(usernameFromEmail('v3@example.com')).toMatch(/^v3pin$/); // too short: padded, and not reserved
+  });
+  it('the padding of a name with no usable letters is reserved itself ("pin"), so it gets digits too', () => {
+    expect(usernameFromEmail('..@example.com')).toMatch(/^pin\d{1,2}$/);
+  });
+  it('no reserved name that is a valid username comes out of the generator, whatever it starts from', () => {
+    for (const name of RESERVED_USERNAMES) expect(isReservedUsername(usernameFrom(name))).toBe(false);
+  });
+  it('other names are left as they are', () => {
+    expect(usernameFrom('loginpage')).toBe('loginpage');
+    expect(usernameFrom('pinhead')).toBe('pinhead');
   });
 });

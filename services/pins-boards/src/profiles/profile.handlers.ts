@@ -1,21 +1,57 @@
 import { defineHandler } from '@pinhive/kit';
+import type { ProfileDoc } from './profile.model';
 import type { ProfileRepository } from './profile.repository';
 
-/** A newly registered user gets a public profile. */
+/**
+ * What a profile gets when an event other than the registration arrives first (separate topics:
+ * no order between them). `username` is the account id until the registration or a profile
+ * change sets the real one: ids are unique, no username equals one (ids are UUIDs, usernames
+ * have no '-'), and the profile route takes at most 30 characters, so nobody reaches it.
+ * `createdAt` is the event's time until the registration sets it.
+ */
+const placeholder = (id: string, at: Date): Partial<ProfileDoc> => ({ username: id, createdAt: at, imageLargeUrl: null });
+
+/**
+ * The public profile follows auth's account events. Each handler runs once per event id (kit
+ * dispatcher) and sets its part only if no newer event set it (ProfileRepository.setIfNewer).
+ * Blocks are not followed: a blocked account's profile stays visible (profile.policy.ts).
+ */
 export function profileHandlers(profiles: ProfileRepository) {
   return [
     defineHandler({
       name: 'create-profile',
       type: 'auth.user.registered.v1',
-      handle: async ({ data }) => {
-        await profiles.createIfAbsent({
-          _id: data.userId,
-          username: data.username,
-          firstName: data.firstName,
-          lastName: data.lastName,
-          imageLargeUrl: null,
-          createdAt: new Date(data.registeredAt),
-        });
+      handle: async ({ data, occurredAt }) => {
+        const createdAt = new Date(data.registeredAt);
+        const names = { username: data.username, firstName: data.firstName, lastName: data.lastName };
+        const set = await profiles.setIfNewer(data.userId, 'names', new Date(occurredAt), { ...names, createdAt }, { imageLargeUrl: null });
+        // A profile change got there first: its names are newer, but the creation time is this one.
+        if (!set) await profiles.setCreatedAt(data.userId, createdAt);
+      },
+    }),
+    defineHandler({
+      name: 'profile-changed',
+      type: 'auth.user.profile-changed.v1',
+      handle: async ({ data, occurredAt }) => {
+        const at = new Date(occurredAt);
+        const names = { username: data.username, firstName: data.firstName, lastName: data.lastName };
+        await profiles.setIfNewer(data.userId, 'names', at, names, { createdAt: at, imageLargeUrl: null });
+      },
+    }),
+    defineHandler({
+      name: 'profile-deactivated',
+      type: 'auth.user.deactivated.v1',
+      handle: async ({ data, occurredAt }) => {
+        const at = new Date(occurredAt);
+        await profiles.setIfNewer(data.userId, 'deactivation', at, { deactivatedAt: at }, placeholder(data.userId, at));
+      },
+    }),
+    defineHandler({
+      name: 'profile-reactivated',
+      type: 'auth.user.reactivated.v1',
+      handle: async ({ data, occurredAt }) => {
+        const at = new Date(occurredAt);
+        await profiles.setIfNewer(data.userId, 'deactivation', at, { deactivatedAt: null }, placeholder(data.userId, at));
       },
     }),
   ];

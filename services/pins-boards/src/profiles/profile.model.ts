@@ -1,6 +1,10 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 
-/** A user's public profile, built from auth's events. `_id` is the auth user id. */
+/**
+ * A user's public profile, built from auth's events. `_id` is the auth user id. Each part an
+ * event sets carries the `occurredAt` of the event that last set it (see
+ * ProfileRepository.setIfNewer); absent on profiles written before the stamps existed.
+ */
 export interface ProfileDoc {
   _id: string;
   username: string;
@@ -8,18 +12,30 @@ export interface ProfileDoc {
   lastName: string;
   imageLargeUrl: string | null;
   createdAt: Date;
+  /** Set while the account is deactivated: the profile then answers 404 (profile.policy.ts). */
+  deactivatedAt?: Date | null;
+  /** The username and names: `auth.user.registered.v1`, `auth.user.profile-changed.v1`. */
+  namesChangedAt?: Date;
+  /** `deactivatedAt`: `auth.user.deactivated.v1`, `auth.user.reactivated.v1`. */
+  deactivationChangedAt?: Date;
 }
 
+export const PROFILES_COLLECTION = 'profiles';
+
+// Indexes are declared in ../indexes.ts and created by the kit at start, not by mongoose.
 const profileSchema = new Schema<ProfileDoc>(
   {
     _id: { type: String, required: true },
-    username: { type: String, required: true, unique: true },
+    username: { type: String, required: true },
     firstName: { type: String, default: '' },
     lastName: { type: String, default: '' },
     imageLargeUrl: { type: String, default: null },
     createdAt: { type: Date, required: true },
+    deactivatedAt: { type: Date },
+    namesChangedAt: { type: Date },
+    deactivationChangedAt: { type: Date },
   },
-  { collection: 'profiles', versionKey: false },
+  { collection: PROFILES_COLLECTION, versionKey: false, autoIndex: false },
 );
 
 export function profileModel(conn: Connection): Model<ProfileDoc> {

@@ -1,6 +1,7 @@
 import { publicProfileSchema } from '@pinhive/contracts';
-import { defineRoute, notFound } from '@pinhive/kit';
+import { authorize, defineRoute } from '@pinhive/kit';
 import { z } from 'zod';
+import { profilePolicy } from './profile.policy';
 import { presentProfile } from './profile.presenter';
 import type { ProfileRepository } from './profile.repository';
 
@@ -10,11 +11,12 @@ export function profileRoutes(profiles: ProfileRepository) {
       method: 'get',
       path: '/v3/users/:username/',
       summary: "A user's public profile",
+      auth: 'public',
       params: z.object({ username: z.string().min(1).max(30).transform((u) => u.toLowerCase()) }),
       response: publicProfileSchema,
-      handler: async ({ params }) => {
+      handler: async ({ params, viewer }) => {
         const profile = await profiles.findByUsername(params.username);
-        if (!profile) throw notFound('User not found.');
+        authorize(viewer, 'read', profile, profilePolicy);
         return presentProfile(profile);
       },
     }),
