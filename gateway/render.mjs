@@ -63,6 +63,9 @@ export function renderNginxConf({ listenPort, upstreams, webRoot, runDir, user, 
   out('    proxy_set_header X-Request-Id $request_id;');
   for (const r of ROUTES) out(`    location ${r.prefix} { proxy_pass http://${r.service}; }`);
   for (const s of SERVICES) out(`    location = /_health/${s} { proxy_pass http://${s}/readyz; }`);
+  // A route that does nothing in each service: the stack's floor (nginx, the service's middleware
+  // and an empty 200), measured beside the real paths by the growth benchmark (load-tests/growth/).
+  for (const s of SERVICES) out(`    location = /_noop/${s} { proxy_pass http://${s}/livez; }`);
   // nginx drops server-level add_header lines in a location that adds its own, so the static
   // locations carry the security headers themselves (the API answers carry helmet's).
   const security = [

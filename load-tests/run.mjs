@@ -1,65 +1,65 @@
-// npm run bench: runs the k6 journeys against a running stack (`npm run up` first), then writes
-// latencies and the resident memory of every process of the stack to load-tests/results/ and
-// prints them. Targets are k6 thresholds here, never timed assertions in the test suite.
+// npm run bench [-- <journey>]: runs a k6 journey against a running stack (`npm run up` first),
+// then writes latencies and the resident memory of every process of the stack to
+// load-tests/results/ and prints them. Targets are k6 thresholds here, never timed assertions in
+// the test suite. The journey is the first argument, else JOURNEY, else signup-and-browse.
+// `npm run bench -- growth` is different: it starts a stack of its own (load-tests/growth/run.mjs).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { paths } from '../infra/native/install.mjs';
+import { stackMemory as memoryOf } from './lib/memory.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const baseUrl = process.env.BASE_URL || 'http://localhost:8080';
-const runDir = path.resolve(here, '..', '.run', 'dev');
-const journeyName = process.env.JOURNEY || 'signup-and-browse';
-const journey = path.join(here, 'journeys', `${journeyName}.js`);
-const summaryFile = path.join(here, 'results', 'summary.json');
+const journeyName = process.argv[2] || process.env.JOURNEY || 'signup-and-browse';
+if (journeyName === 'growth') {
+  await import('./growth/run.mjs');
+} else {
+  runJourney();
+}
 
-const host = new URL(baseUrl).hostname;
-if (!['localhost', '127.0.0.1', '[::1]'].includes(host)) throw new Error(`BASE_URL must be on this machine (got ${baseUrl})`);
+function runJourney() {
+  const baseUrl = process.env.BASE_URL || 'http://localhost:8080';
+  const runDir = path.resolve(here, '..', '.run', 'dev');
+  const journey = path.join(here, 'journeys', `${journeyName}.js`);
+  const summaryFile = path.join(here, 'results', 'summary.json');
+  if (!fs.existsSync(journey)) throw new Error(`no journey ${journey} (the journeys are load-tests/journeys/*.js, or growth)`);
 
-/** Resident memory (MiB) of each process the stack started, from its pid file. */
-function stackMemory() {
-  const pids = path.join(runDir, 'pids');
-  if (!fs.existsSync(pids)) return {};
-  const out = {};
-  for (const f of fs.readdirSync(pids)) {
-    const pid = fs.readFileSync(path.join(pids, f), 'utf8').split('\n')[0];
-    try {
-      const group = execFileSync('ps', ['-o', 'rss=', '-g', pid], { encoding: 'utf8' });
-      out[f.replace(/\.pid$/, '')] = Math.round(group.trim().split(/\s+/).reduce((a, b) => a + Number(b), 0) / 1024);
-    } catch { /* not running */ }
+  const host = new URL(baseUrl).hostname;
+  if (!['localhost', '127.0.0.1', '[::1]'].includes(host)) throw new Error(`BASE_URL must be on this machine (got ${baseUrl})`);
+
+  /** Resident memory (MiB) of each process the dev stack started, from its pid file. */
+  const stackMemory = () => memoryOf(runDir);
+
+  const before = stackMemory();
+  let failed = false;
+  try {
+    execFileSync(paths().k6, ['run', '--quiet', '--summary-export', summaryFile, journey], {
+      stdio: 'inherit', env: { ...process.env, BASE_URL: baseUrl, VUS: process.env.VUS || '10', K6_NO_USAGE_REPORT: 'true' },
+    });
+  } catch {
+    failed = true; // thresholds crossed: still write what was measured
   }
-  return out;
+  const after = stackMemory();
+  const s = JSON.parse(fs.readFileSync(summaryFile, 'utf8')).metrics;
+  const ms = (m) => (m ? { median: +m.med.toFixed(1), p95: +m['p(95)'].toFixed(1), p99: +m['p(99)'].toFixed(1), max: +m.max.toFixed(1) } : null);
+  const result = {
+    when: new Date().toISOString(),
+    machine: '2 cores, 24 GiB',
+    vus: Number(process.env.VUS || 10),
+    requests: s.http_reqs.count,
+    requestsPerSecond: +s.http_reqs.rate.toFixed(1),
+    failedRate: s.http_req_failed.value,
+    journey: journeyName,
+    profileMs: ms(s['http_req_duration{name:profile}']),
+    loginMs: ms(s['http_req_duration{name:login}']),
+    registerMs: ms(s['http_req_duration{name:register}']),
+    propagationMs: ms(s.profile_propagation_ms),
+    memoryMiBBefore: before,
+    memoryMiBAfter: after,
+    memoryMiBTotalAfter: Object.values(after).reduce((a, b) => a + b, 0),
+  };
+  fs.writeFileSync(path.join(here, 'results', `${journeyName}.json`), `${JSON.stringify(result, null, 2)}\n`);
+  console.log(JSON.stringify(result, null, 2));
+  if (failed) process.exit(1);
 }
-
-const before = stackMemory();
-let failed = false;
-try {
-  execFileSync(paths().k6, ['run', '--quiet', '--summary-export', summaryFile, journey], {
-    stdio: 'inherit', env: { ...process.env, BASE_URL: baseUrl, VUS: process.env.VUS || '10', K6_NO_USAGE_REPORT: 'true' },
-  });
-} catch {
-  failed = true; // thresholds crossed: still write what was measured
-}
-const after = stackMemory();
-const s = JSON.parse(fs.readFileSync(summaryFile, 'utf8')).metrics;
-const ms = (m) => (m ? { median: +m.med.toFixed(1), p95: +m['p(95)'].toFixed(1), p99: +m['p(99)'].toFixed(1), max: +m.max.toFixed(1) } : null);
-const result = {
-  when: new Date().toISOString(),
-  machine: '2 cores, 24 GiB',
-  vus: Number(process.env.VUS || 10),
-  requests: s.http_reqs.count,
-  requestsPerSecond: +s.http_reqs.rate.toFixed(1),
-  failedRate: s.http_req_failed.value,
-  journey: journeyName,
-  profileMs: ms(s['http_req_duration{name:profile}']),
-  loginMs: ms(s['http_req_duration{name:login}']),
-  registerMs: ms(s['http_req_duration{name:register}']),
-  propagationMs: ms(s.profile_propagation_ms),
-  memoryMiBBefore: before,
-  memoryMiBAfter: after,
-  memoryMiBTotalAfter: Object.values(after).reduce((a, b) => a + b, 0),
-};
-fs.writeFileSync(path.join(here, 'results', `${journeyName}.json`), `${JSON.stringify(result, null, 2)}\n`);
-console.log(JSON.stringify(result, null, 2));
-if (failed) process.exit(1);

@@ -17,6 +17,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PORTS = {
   dev: { gateway: 8080, auth: 4001, 'pins-boards': 4002, experiences: 4003, ads: 4004 },
   test: { gateway: 18080, auth: 14001, 'pins-boards': 14002, experiences: 14003, ads: 14004 },
+  bench: { gateway: 21080, auth: 21001, 'pins-boards': 21002, experiences: 21003, ads: 21004 },
 };
 
 /** Ports, databases and topic prefix of a whole-stack profile. */
@@ -24,7 +25,8 @@ export function stackProfile(name = 'dev') {
   const infra = infraProfile(name);
   const ports = PORTS[name];
   const gateway = Number(process.env.PINHIVE_GATEWAY_PORT || ports.gateway);
-  return { ...infra, ports: { ...ports, gateway }, dbPrefix: name === 'dev' ? 'pinhive' : 'e2e', topicPrefix: name === 'dev' ? '' : 'e2e.', baseUrl: `http://localhost:${gateway}` };
+  const prefix = { dev: 'pinhive', test: 'e2e', bench: 'bench' }[name];
+  return { ...infra, ports: { ...ports, gateway }, dbPrefix: prefix, topicPrefix: name === 'dev' ? '' : `${prefix}.`, baseUrl: `http://localhost:${gateway}` };
 }
 
 async function httpOk(url) {
@@ -57,6 +59,9 @@ export function serviceEnv(p, service) {
     // The browser tests log in many times a minute from 127.0.0.1: exempt it from the IP rule
     // (the human-check test comes from ::1, see hasIpv6Loopback).
     if (p.name === 'test') Object.assign(env, { LOGIN_IP_RULE_EXEMPT: '127.0.0.1', LOGIN_MAX_FAILURES_PER_IP_PER_DAY: '10000' });
+    // The growth benchmark logs in (rightly and wrongly) several times a second from 127.0.0.1;
+    // the IP rule and the per-IP daily failures stay counted, with limits it never reaches.
+    if (p.name === 'bench') Object.assign(env, { LOGIN_IP_BURST: '1000000', LOGIN_MAX_FAILURES_PER_IP_PER_DAY: '1000000' });
   } else {
     env.AUTH_JWKS_URL = `http://127.0.0.1:${p.ports.auth}/v3/auth/jwks/`;
   }
