@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import mongoose, { type Connection } from 'mongoose';
 import { dockerCommand } from './containers';
 
 const root = path.resolve(__dirname, '../..');
@@ -78,5 +79,32 @@ export function serviceEnv(db: string, topicPrefix: string): Record<string, stri
     EVENT_RETRY_BASE_MS: '20',
     EVENT_MAX_ATTEMPTS: '3',
     OUTBOX_POLL_MS: '200',
+  };
+}
+
+/**
+ * A database of the test file's own on the real store, dropped afterwards; `per: 'test'` gives
+ * each test a fresh one. Returns a getter: the connection exists once the hook has run.
+ */
+export function scratchDatabase(prefix: string, per: 'file' | 'test' = 'file'): () => Connection {
+  let conn: Connection | undefined;
+  const open = async () => {
+    conn = await mongoose.createConnection(servers.mongoUrl(uniqueName(prefix)), { retryWrites: false }).asPromise();
+  };
+  const drop = async () => {
+    await conn?.dropDatabase().catch(() => undefined);
+    await conn?.close();
+    conn = undefined;
+  };
+  if (per === 'test') {
+    beforeEach(open);
+    afterEach(drop);
+  } else {
+    beforeAll(open);
+    afterAll(drop);
+  }
+  return () => {
+    if (!conn) throw new Error('the scratch database is open only inside tests');
+    return conn;
   };
 }

@@ -1,7 +1,6 @@
-import mongoose, { type Connection } from 'mongoose';
 import type { EventEnvelope } from '@pinhive/contracts';
 import { createLogger, docWithEvents, ensureIndexes, explainFind, KafkaBus, KIT_STATE_COLLECTION, newEvent, OutboxRelay, updateWithEvents, type EventBus } from '@pinhive/kit';
-import { servers, startServer, stopServer, uniqueName, waitFor } from '../../../test/support/servers';
+import { servers, startServer, stopServer, scratchDatabase, uniqueName, waitFor } from '../../../test/support/servers';
 
 /** The outbox on the real store: the `outboxPending` flag is what the sweep finds, and it never strands an event. */
 const logger = createLogger('outbox-test', 'silent');
@@ -12,16 +11,9 @@ const event = (id: string) => newEvent('auth', 'auth.user.registered.v1', id, {
   userId: id, username: id, email: `${id}@example.com`, firstName: '', lastName: '', country: null, registeredAt: new Date().toISOString(),
 });
 
-let conn: Connection;
-beforeAll(async () => {
-  conn = await mongoose.createConnection(servers.mongoUrl(uniqueName('outbox')), { retryWrites: false }).asPromise();
-});
-afterAll(async () => {
-  await conn?.dropDatabase().catch(() => undefined);
-  await conn?.close();
-});
+const scratch = scratchDatabase('outbox');
 
-const things = () => conn.collection<Thing>(THINGS);
+const things = () => scratch().collection<Thing>(THINGS);
 
 /** A bus that records what it was asked to publish and can run a write in the middle of a publish. */
 function recordingBus() {
@@ -40,8 +32,8 @@ function recordingBus() {
 
 it('a writer that adds an event while the relay publishes keeps the flag, and its event goes out next', async () => {
   const { bus, published, whilePublishing } = recordingBus();
-  const relay = new OutboxRelay({ conn, collections: [THINGS], bus, logger, pollMs: 60_000 });
-  await ensureIndexes(conn, relay.indexes);
+  const relay = new OutboxRelay({ conn: scratch(), collections: [THINGS], bus, logger, pollMs: 60_000 });
+  await ensureIndexes(scratch(), relay.indexes);
   expect((await things().indexes()).map((i) => i.name)).toContain('outboxPending_1');
 
   const [first, second] = [event(uniqueName('first')), event(uniqueName('second'))];
@@ -60,37 +52,37 @@ it('a writer that adds an event while the relay publishes keeps the flag, and it
 
 it('the sweep reads only the flagged documents, from the index', async () => {
   const collection = uniqueName('many');
-  const relay = new OutboxRelay({ conn, collections: [collection], bus: recordingBus().bus, logger, pollMs: 60_000 });
-  await ensureIndexes(conn, relay.indexes);
+  const relay = new OutboxRelay({ conn: scratch(), collections: [collection], bus: recordingBus().bus, logger, pollMs: 60_000 });
+  await ensureIndexes(scratch(), relay.indexes);
   // Enough published documents that a store would rather scan than use an index that cannot serve the query.
   const idle = Array.from({ length: 3000 }, (_, i) => ({ _id: `idle-${i}`, n: i, pendingEvents: [] as EventEnvelope[] }));
   const pending = [1, 2, 3].map((i) => docWithEvents({ _id: `pending-${i}`, n: i }, [event(uniqueName('p'))]));
-  await conn.collection<Thing>(collection).insertMany([...idle, ...pending], { ordered: false });
-  const plan = await explainFind(conn, collection, { outboxPending: true });
+  await scratch().collection<Thing>(collection).insertMany([...idle, ...pending], { ordered: false });
+  const plan = await explainFind(scratch(), collection, { outboxPending: true });
   expect({ indexed: plan.indexed, reads: plan.reads, plan: plan.summary }).toEqual({ indexed: true, reads: 3, plan: plan.summary });
 });
 
 it('carries documents written before the flag over once, then sweeps them', async () => {
   const { bus, published } = recordingBus();
   const collection = uniqueName('legacy');
-  const relay = new OutboxRelay({ conn, collections: [collection], bus, logger, pollMs: 60_000 });
+  const relay = new OutboxRelay({ conn: scratch(), collections: [collection], bus, logger, pollMs: 60_000 });
   const legacy = event(uniqueName('legacy'));
-  await conn.collection<Thing>(collection).insertMany([{ _id: 'old', n: 1, pendingEvents: [legacy] }, { _id: 'idle', n: 1, pendingEvents: [] }]);
+  await scratch().collection<Thing>(collection).insertMany([{ _id: 'old', n: 1, pendingEvents: [legacy] }, { _id: 'idle', n: 1, pendingEvents: [] }]);
 
   await relay.drain();
   expect(published).toEqual([]); // without the flag the sweep does not see it
 
   await relay.carryOver();
-  expect(await conn.collection<Thing>(collection).countDocuments({ outboxPending: true })).toBe(1);
+  expect(await scratch().collection<Thing>(collection).countDocuments({ outboxPending: true })).toBe(1);
   await relay.drain();
   expect(published).toEqual([legacy.id]);
-  expect(await conn.collection<Thing>(collection).countDocuments({ outboxPending: true })).toBe(0);
+  expect(await scratch().collection<Thing>(collection).countDocuments({ outboxPending: true })).toBe(0);
 
   // Recorded as done: a later start does not scan the collection again.
-  expect(await conn.collection(KIT_STATE_COLLECTION).countDocuments({ _id: `outbox-flag:${collection}` } as never)).toBe(1);
-  await conn.collection<Thing>(collection).insertOne({ _id: 'later', n: 1, pendingEvents: [event(uniqueName('later'))] });
+  expect(await scratch().collection(KIT_STATE_COLLECTION).countDocuments({ _id: `outbox-flag:${collection}` } as never)).toBe(1);
+  await scratch().collection<Thing>(collection).insertOne({ _id: 'later', n: 1, pendingEvents: [event(uniqueName('later'))] });
   await relay.carryOver();
-  expect(await conn.collection<Thing>(collection).countDocuments({ outboxPending: true })).toBe(0);
+  expect(await scratch().collection<Thing>(collection).countDocuments({ outboxPending: true })).toBe(0);
 });
 
 it('an event written while Kafka is down is published by the sweep when Kafka returns', async () => {
@@ -108,7 +100,7 @@ it('an event written while Kafka is down is published by the sweep when Kafka re
       acknowledged.push(...events.map((e) => e.id));
     },
   };
-  const relay = new OutboxRelay({ conn, collections: [THINGS], bus, logger, pollMs: 200 });
+  const relay = new OutboxRelay({ conn: scratch(), collections: [THINGS], bus, logger, pollMs: 200 });
   const outage = event(uniqueName('outage'));
   relay.start();
   stopServer('kafka');

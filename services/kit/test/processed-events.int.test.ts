@@ -1,24 +1,16 @@
-import mongoose, { type Connection } from 'mongoose';
 import { createLogger, dayOf, defineHandler, Dispatcher, newEvent, ProcessedEvents } from '@pinhive/kit';
-import { servers, uniqueName } from '../../../test/support/servers';
+import { scratchDatabase, uniqueName } from '../../../test/support/servers';
 
 /** processed_events on the real store: kept for the retention, purged by day after it. */
 const DAY_MS = 86_400_000;
 const logger = createLogger('processed-test', 'silent');
 
-let conn: Connection;
-beforeEach(async () => {
-  conn = await mongoose.createConnection(servers.mongoUrl(uniqueName('processed')), { retryWrites: false }).asPromise();
-});
-afterEach(async () => {
-  await conn?.dropDatabase().catch(() => undefined);
-  await conn?.close();
-});
+const scratch = scratchDatabase('processed', 'test');
 
 /** A ProcessedEvents whose clock the test moves. */
 function withClock(start: Date) {
   const clock = { now: start };
-  return { clock, processed: new ProcessedEvents(conn, { retentionDays: 7, now: () => clock.now }) };
+  return { clock, processed: new ProcessedEvents(scratch(), { retentionDays: 7, now: () => clock.now }) };
 }
 
 it('a record older than the retention is gone after a purge; a recent one stays', async () => {
@@ -35,7 +27,7 @@ it('a record older than the retention is gone after a purge; a recent one stays'
   expect(await processed.has('recent-event', 'h')).toBe(true);
   expect(await processed.has('new-event', 'h')).toBe(true);
   // The purged day left the list too; the others stay listed for later purges.
-  const days = (await conn.collection('processed_event_days').find().toArray()).map((d) => String(d._id)).sort();
+  const days = (await scratch().collection('processed_event_days').find().toArray()).map((d) => String(d._id)).sort();
   expect(days).toEqual([dayOf(new Date(now.getTime() - 6 * DAY_MS)), dayOf(now)]);
   expect(await processed.purge()).toBe(0);
 });
@@ -61,14 +53,14 @@ it('a redelivered event is still skipped within the retention, after a purge too
 it('lists a day once per process, not once per event', async () => {
   const { processed } = withClock(new Date());
   for (let i = 0; i < 5; i++) await processed.mark(`e${i}`, 'h');
-  expect(await conn.collection('processed_event_days').countDocuments()).toBe(1);
-  expect(await conn.collection('processed_events').countDocuments({ day: dayOf(new Date()) })).toBe(5);
+  expect(await scratch().collection('processed_event_days').countDocuments()).toBe(1);
+  expect(await scratch().collection('processed_events').countDocuments({ day: dayOf(new Date()) })).toBe(5);
 });
 
 it('carries records written before `day` over once: they expire one retention later', async () => {
   const now = new Date();
   const { clock, processed } = withClock(now);
-  const records = conn.collection('processed_events');
+  const records = scratch().collection('processed_events');
   await records.createIndex({ eventId: 1, handler: 1 }, { unique: true }); // the index before this change
   await records.insertOne({ _id: 'h:legacy', eventId: 'legacy', handler: 'h', at: new Date(now.getTime() - 30 * DAY_MS) } as never);
 
