@@ -1,5 +1,6 @@
 import mongoose, { type Connection } from 'mongoose';
-import { docWithEvents, newEvent } from '@pinhive/kit';
+import { docWithEvents, ensureIndexes, newEvent } from '@pinhive/kit';
+import { authIndexes } from '../src/indexes';
 import { USERS_COLLECTION, type UserDoc } from '../src/users/user.model';
 import { DuplicateKeyError, UserRepository } from '../src/users/user.repository';
 import { servers, uniqueName } from '../../../test/support/servers';
@@ -14,6 +15,8 @@ let users: UserRepository;
 
 beforeAll(async () => {
   conn = await mongoose.createConnection(servers.mongoUrl(uniqueName('auth_account_events')), { retryWrites: false }).asPromise();
+  // What the service's start does: the unique username index is what refuses a taken name.
+  await ensureIndexes(conn, authIndexes);
   users = new UserRepository(conn);
 });
 

@@ -55,11 +55,13 @@ export interface UserDoc extends OutboxFields {
 
 export const USERS_COLLECTION = 'users';
 
+// Indexes (email and username unique) are declared in ../indexes.ts and created by the kit at
+// start, not by mongoose.
 const userSchema = new Schema<UserDoc>(
   {
     _id: { type: String, required: true },
-    email: { type: String, required: true, unique: true },
-    username: { type: String, required: true, unique: true },
+    email: { type: String, required: true },
+    username: { type: String, required: true },
     firstName: { type: String, default: '' },
     lastName: { type: String, default: '' },
     passwordHash: { type: String, required: true },
@@ -76,10 +78,9 @@ const userSchema = new Schema<UserDoc>(
     // Declared so mongoose keeps it (strict schemas drop unknown fields); absent unless pending.
     outboxPending: { type: Boolean },
   },
-  { collection: USERS_COLLECTION, versionKey: false },
+  { collection: USERS_COLLECTION, versionKey: false, autoIndex: false },
 );
 
-/** mongoose builds the unique email and username indexes when the model first connects (autoIndex). */
 export function userModel(conn: Connection): Model<UserDoc> {
   return conn.models.User ?? conn.model<UserDoc>('User', userSchema);
 }

@@ -22,14 +22,31 @@ export function indexName(key: IndexSpec['key']): string {
   return Object.entries(key).map(([k, v]) => `${k}_${v}`).join('_');
 }
 
+/** The indexes a collection has, by key; none when the collection does not exist yet. */
+async function existingKeys(conn: Connection, collection: string): Promise<Set<string>> {
+  try {
+    const list = await conn.collection(collection).listIndexes().toArray();
+    return new Set(list.map((i: { key: unknown }) => JSON.stringify(i.key)));
+  } catch (err) {
+    if ((err as { codeName?: string }).codeName === 'NamespaceNotFound') return new Set();
+    throw err;
+  }
+}
+
 /**
- * Creates the declared indexes (idempotent: an existing index with the same key and options is
- * left as it is). One createIndexes per collection.
+ * Creates the declared indexes a collection does not have yet, compared by key (one
+ * createIndexes per collection, only when something is missing). Asking again for an index that
+ * exists is not safe on FerretDB 1.24: when another collection of the database has an index of
+ * the same name (`outboxPending_1` on users and sessions), it creates the existing one a second
+ * time and its next createIndexes on that collection panics.
  */
 export async function ensureIndexes(conn: Connection, specs: readonly IndexSpec[]): Promise<void> {
   const byCollection = new Map<string, IndexSpec[]>();
   for (const s of specs) byCollection.set(s.collection, [...(byCollection.get(s.collection) ?? []), s]);
   for (const [collection, list] of byCollection) {
-    await conn.collection(collection).createIndexes(list.map((s) => ({ key: s.key, name: indexName(s.key), ...(s.unique ? { unique: true } : {}) })));
+    const existing = await existingKeys(conn, collection);
+    const missing = list.filter((s) => !existing.has(JSON.stringify(s.key)));
+    if (missing.length === 0) continue;
+    await conn.collection(collection).createIndexes(missing.map((s) => ({ key: s.key, name: indexName(s.key), ...(s.unique ? { unique: true } : {}) })));
   }
 }
