@@ -38,15 +38,9 @@ export class MfaChallengeRepository {
     return this.conn.collection<StoredChallenge>(MFA_CHALLENGES_COLLECTION);
   }
 
-  /** The purge day of a challenge expiring at `expiresAt`, listed before it is written. */
-  private async purgeDayFor(expiresAt: Date): Promise<string> {
-    const day = dayAfter(expiresAt, this.retentionDays);
-    await this.expiry.list(day);
-    return day;
-  }
 
   async insert(doc: ChallengeDoc): Promise<void> {
-    await this.col().insertOne({ ...doc, purgeDay: await this.purgeDayFor(doc.expiresAt) });
+    await this.col().insertOne({ ...doc, purgeDay: await this.expiry.listedDayAfter(doc.expiresAt, this.retentionDays) });
   }
 
   async find(id: string): Promise<ChallengeDoc | null> {
@@ -55,7 +49,7 @@ export class MfaChallengeRepository {
 
   /** A resend: the new code replaces the old one, which stops working at once. */
   async replaceCode(id: string, codeHash: string, expiresAt: Date): Promise<void> {
-    await this.col().updateOne({ _id: id, usedAt: null }, { $set: { codeHash, expiresAt, attempts: 0, purgeDay: await this.purgeDayFor(expiresAt) } });
+    await this.col().updateOne({ _id: id, usedAt: null }, { $set: { codeHash, expiresAt, attempts: 0, purgeDay: await this.expiry.listedDayAfter(expiresAt, this.retentionDays) } });
   }
 
   async countAttempt(id: string): Promise<void> {

@@ -36,8 +36,7 @@ export class ResetTokenRepository {
 
   async insert(hash: string, userId: string, now: Date, ttlSeconds: number): Promise<void> {
     const expiresAt = new Date(now.getTime() + ttlSeconds * 1000);
-    const purgeDay = dayAfter(expiresAt, this.retentionDays);
-    await this.expiry.list(purgeDay); // listed first: no token is out of the purge's reach
+    const purgeDay = await this.expiry.listedDayAfter(expiresAt, this.retentionDays);
     await this.col().insertOne({ _id: hash, userId, createdAt: now, expiresAt, usedAt: null, purgeDay });
   }
 

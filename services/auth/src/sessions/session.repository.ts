@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import { dayAfter, dayOf, DayPurge, onceEver } from '@pinhive/kit';
+import { dayOf, DayPurge, onceEver } from '@pinhive/kit';
 import { ENDED_RECORDS_RETENTION_DAYS_DEFAULT } from '../config';
 import { SESSION_PURGE_DAYS_COLLECTION, SESSIONS_COLLECTION, type SessionDoc } from './session.model';
 
@@ -25,15 +25,8 @@ export class SessionRepository {
     return this.conn.collection<SessionDoc>(SESSIONS_COLLECTION);
   }
 
-  /** The purge day of a session that ends at `end`, listed before any session is written with it. */
-  private async purgeDayFor(end: Date): Promise<string> {
-    const day = dayAfter(end, this.retentionDays);
-    await this.expiry.list(day);
-    return day;
-  }
-
   async insert(session: NewSession): Promise<void> {
-    await this.col().insertOne({ ...session, activeUserId: session.userId, purgeDay: await this.purgeDayFor(session.expiresAt) });
+    await this.col().insertOne({ ...session, activeUserId: session.userId, purgeDay: await this.expiry.listedDayAfter(session.expiresAt, this.retentionDays) });
   }
 
   async findById(id: string): Promise<SessionDoc | null> {
@@ -51,7 +44,7 @@ export class SessionRepository {
 
   /** What revoking writes: the reason, the key removed (no longer found as live), an earlier purge day. */
   private async revocation(reason: string, now: Date) {
-    return { $set: { revokedAt: now, revokedReason: reason, purgeDay: await this.purgeDayFor(now) }, $unset: { activeUserId: '' as const } };
+    return { $set: { revokedAt: now, revokedReason: reason, purgeDay: await this.expiry.listedDayAfter(now, this.retentionDays) }, $unset: { activeUserId: '' as const } };
   }
 
   async revoke(id: string, reason: string, now: Date): Promise<void> {
@@ -92,7 +85,7 @@ export class SessionRepository {
       const legacy = { purgeDay: { $exists: false } };
       for await (const s of this.col().find(legacy, { projection: { userId: 1, expiresAt: 1, revokedAt: 1 } })) {
         const live = !s.revokedAt;
-        const purgeDay = await this.purgeDayFor(live && s.expiresAt > now ? s.expiresAt : now);
+        const purgeDay = await this.expiry.listedDayAfter(live && s.expiresAt > now ? s.expiresAt : now, this.retentionDays);
         // Guarded by the missing day: a session revoked by this version meanwhile is left as it is.
         await this.col().updateOne({ _id: s._id, ...legacy }, { $set: { purgeDay, ...(live ? { activeUserId: s.userId } : {}) } });
       }

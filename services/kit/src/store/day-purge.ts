@@ -50,6 +50,16 @@ export class DayPurge {
   }
 
   /**
+   * The day `days` after `end`, listed: what a document that stops mattering at `end` carries
+   * (its expiry plus the retention). Listed before the caller writes it.
+   */
+  async listedDayAfter(end: Date, days: number): Promise<string> {
+    const day = dayAfter(end, days);
+    await this.list(day);
+    return day;
+  }
+
+  /**
    * Gives `day` to every document without a day key (written before it existed), so the purge
    * reaches them. A scan of the whole collection: run it once, inside `onceEver()`.
    */
