@@ -29,7 +29,7 @@ import { USERS_COLLECTION } from './users/user.model';
 import { UserRepository } from './users/user.repository';
 import { RegistrationService } from './users/registration.service';
 import { userRoutes } from './users/user.routes';
-import { renameReservedUsernamesOnStart } from './users/reserved-usernames';
+import { renameReservedUsernamesOnce } from './users/reserved-usernames';
 import { authIndexes, devOutboxIndexes } from './indexes';
 
 /** Ended sessions, tokens and challenges are purged hourly; a failed purge is retried sooner. */
@@ -50,8 +50,6 @@ export function authService(config: AuthConfig): ServiceDefinition<AuthConfig> {
       const cookies = { secure: config.COOKIE_SECURE, accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS, refreshTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS };
 
       const users = new UserRepository(ctx.mongo);
-      // Accounts named like a page of the web app or the gateway get a free name (once per list).
-      renameReservedUsernamesOnStart(ctx.mongo, users, ctx.logger, (id) => ctx.outbox.kick({ collection: USERS_COLLECTION, id }));
       const keys = new SigningKeys(ctx.mongo, config.ACCESS_TOKEN_TTL_SECONDS);
       keys.load().catch((err: unknown) => ctx.logger.warn({ err }, 'signing keys not loaded yet; retried on first use'));
       const recognition = new Recognition(keys);
@@ -104,6 +102,8 @@ export function authService(config: AuthConfig): ServiceDefinition<AuthConfig> {
       });
       return {
         keyLookup: keys.lookup,
+        // Accounts named like a page of the web app or the gateway get a free name (once per list).
+        carryOvers: [renameReservedUsernamesOnce(ctx.mongo, users, ctx.logger, (id) => ctx.outbox.kick({ collection: USERS_COLLECTION, id }))],
         checks: [{ name: 'signing-keys', check: async () => { await keys.load(); return keys.ready(); } }],
         routes: [
           ...userRoutes({ registration, users, sessions, existsLimit: limits.exists, cookies }),

@@ -17,6 +17,7 @@ import { ProcessedEvents } from './events/processed-events';
 import { OutboxRelay } from './events/outbox';
 import { jwksLookup, type KeyLookup } from './auth/tokens';
 import { ensureIndexes, type IndexSpec } from './store/indexes';
+import { runPeriodically } from './store/day-purge';
 
 export interface ServiceContext<C extends BaseConfig> {
   config: C;
@@ -47,6 +48,11 @@ export interface ServiceDefinition<C extends BaseConfig> {
     keyLookup?: KeyLookup;
     /** Extra readiness checks (e.g. signing keys loaded). */
     checks?: ReadinessCheck[];
+    /**
+     * One-time carry-overs of the service's data (wrap each in `onceEver`), run after the indexes
+     * exist and retried until they succeed, like the kit's own.
+     */
+    carryOvers?: (() => Promise<void>)[];
   };
 }
 
@@ -80,18 +86,25 @@ export async function startService<C extends BaseConfig>(def: ServiceDefinition<
   const outbox = new OutboxRelay({ conn: mongo, collections: def.outboxCollections ?? [], bus, logger, pollMs: config.OUTBOX_POLL_MS, metrics });
   const ctx: ServiceContext<C> = { config, logger, metrics, mongo, redis, bus, outbox };
 
-  const { routes, handlers = [], extraRouters = [], keyLookup, checks: extraChecks = [] } = def.setup(ctx);
+  const { routes, handlers = [], extraRouters = [], keyLookup, checks: extraChecks = [], carryOvers = [] } = def.setup(ctx);
   // Only a service that consumes events keeps processed_events.
   const consumes = handlers.length > 0;
-  // The kit's own indexes and one-time carry-overs of its collections go with the service's.
-  const indexes = prepareStoreWhenConnected(mongo, [...(def.indexes ?? []), ...outbox.indexes, ...(consumes ? processed.indexes : [])], logger, async () => {
+  // The service's indexes and the kit's, then the one-time carry-overs (the kit's, then the
+  // service's), once the store answers; retried every 2 s until all of it succeeded.
+  const specs = [...(def.indexes ?? []), ...outbox.indexes, ...(consumes ? processed.indexes : [])];
+  const store = { indexed: false };
+  const preparing = runPeriodically(mongo, logger, 'preparing the store', { retryMs: 2000 }, async () => {
+    await ensureIndexes(mongo, specs);
+    if (!store.indexed) logger.info({ indexes: specs.length }, 'indexes ready');
+    store.indexed = true;
     await outbox.carryOver();
     if (consumes) await processed.carryOver();
+    for (const carryOver of carryOvers) await carryOver();
   });
   const checks: ReadinessCheck[] = [
     { name: 'mongo', check: () => mongoReady(mongo) },
     // Not ready before its indexes exist: a unique index is what keeps emails unique.
-    { name: 'indexes', check: () => Promise.resolve(indexes.done) },
+    { name: 'indexes', check: () => Promise.resolve(store.indexed) },
     { name: 'kafka', check: () => bus.ready() },
     ...(redis ? [{ name: 'redis', check: () => redisReady(redis) }] : []),
     ...extraChecks,
@@ -133,7 +146,7 @@ export async function startService<C extends BaseConfig>(def: ServiceDefinition<
       logger.info('shutting down');
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
-      indexes.stop();
+      preparing.stop();
       processed.stopPurging();
       await outbox.stop();
       await bus.stop();
@@ -141,39 +154,6 @@ export async function startService<C extends BaseConfig>(def: ServiceDefinition<
       redis?.disconnect();
     })());
   return { ctx, server, url, close };
-}
-
-/**
- * Creates the declared indexes once the store answers, then runs `then` (carry-overs), retrying
- * both every 2 s until they succeed (the store may start after the service, or be away for a
- * while). `done` says the indexes exist.
- */
-function prepareStoreWhenConnected(conn: Connection, specs: readonly IndexSpec[], logger: Logger, then: () => Promise<void>) {
-  let timer: NodeJS.Timeout | undefined;
-  const state = {
-    done: false,
-    stopped: false,
-    stop: () => {
-      state.stopped = true;
-      clearTimeout(timer);
-    },
-  };
-  const attempt = () => {
-    conn.asPromise()
-      .then(() => ensureIndexes(conn, specs))
-      .then(() => {
-        if (!state.done) logger.info({ indexes: specs.length }, 'indexes ready');
-        state.done = true;
-        return then();
-      })
-      .catch((err: unknown) => {
-        if (state.stopped) return; // failed because the service closed its connection
-        logger.warn({ err }, 'preparing the store failed; retrying in 2 s');
-        timer = setTimeout(attempt, 2000);
-      });
-  };
-  attempt();
-  return state;
 }
 
 /**

@@ -48,10 +48,11 @@ async function renameOne(users: UserRepository, user: UserDoc): Promise<string |
 
 /**
  * The pass at auth's start, once per version of the reserved list (kit `onceEver`, keyed by the
- * list's hash: a page added to the list runs it again). It runs in the background; the store's
- * commands wait for the connection. A failure is logged and the pass runs at the next start.
+ * list's hash: a page added to the list runs it again). A kit carry-over: it runs once the
+ * indexes exist (the unique username index is what refuses a name taken meanwhile) and is
+ * retried until it succeeds.
  */
-export function renameReservedUsernamesOnStart(conn: Connection, users: UserRepository, logger: Logger, onStored: (userId: string) => void): void {
+export function renameReservedUsernamesOnce(conn: Connection, users: UserRepository, logger: Logger, onStored: (userId: string) => void): () => Promise<void> {
   const key = `reserved-usernames:${sha256(RESERVED_USERNAMES.join(',')).slice(0, 16)}`;
-  onceEver(conn, key, () => renameReservedUsernames(users, logger, onStored)).catch((err: unknown) => logger.error({ err }, 'renaming reserved usernames failed; it runs again at the next start'));
+  return () => onceEver(conn, key, () => renameReservedUsernames(users, logger, onStored));
 }

@@ -49,6 +49,21 @@ describe('runPeriodically', () => {
     task.stop();
   });
 
+  it('without a period, runs until its first success (start-up work)', async () => {
+    const conn = fakeConnection();
+    let runs = 0;
+    runPeriodically(conn, logger, 'test task', { retryMs: 100 }, async () => {
+      runs += 1;
+      if (runs < 3) throw new Error('store away');
+    });
+    await settle();
+    expect(runs).toBe(1);
+    await jest.advanceTimersByTimeAsync(200);
+    expect(runs).toBe(3);
+    await jest.advanceTimersByTimeAsync(10_000);
+    expect(runs).toBe(3);
+  });
+
   it('stops when its connection closes (the service stopped)', async () => {
     const conn = fakeConnection();
     let runs = 0;

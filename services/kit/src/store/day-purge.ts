@@ -97,7 +97,8 @@ export interface PeriodicTask {
 
 /**
  * Runs `task` once the store answers, then every `everyMs`; a failed run is retried after
- * `retryMs` (default: `everyMs`). It stops by itself when the connection is closed (the service
+ * `retryMs` (default: `everyMs`). Without `everyMs` it runs until the first run succeeds (start-up
+ * work: indexes, carry-overs). It stops by itself when the connection is closed (the service
  * stopped), or with `stop()`; its timer never keeps the process alive. Housekeeping such as
  * purges, which several instances may run at once: the task must be idempotent.
  */
@@ -105,7 +106,7 @@ export function runPeriodically(
   conn: Connection,
   logger: Logger,
   what: string,
-  opts: { everyMs: number; retryMs?: number },
+  opts: { everyMs?: number; retryMs?: number },
   task: () => Promise<unknown>,
 ): PeriodicTask {
   let timer: NodeJS.Timeout | undefined;
@@ -117,12 +118,12 @@ export function runPeriodically(
     conn.asPromise().then(task).then(
       (result) => {
         logger.debug({ result }, `${what} done`);
-        schedule(opts.everyMs);
+        if (opts.everyMs !== undefined) schedule(opts.everyMs);
       },
       (err: unknown) => {
         if (stopped) return; // it failed because the service closed its connection
         logger.warn({ err }, `${what} failed; retrying later`);
-        schedule(opts.retryMs ?? opts.everyMs);
+        schedule(opts.retryMs ?? opts.everyMs ?? 0);
       },
     );
   };
