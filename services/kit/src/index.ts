@@ -22,3 +22,4 @@ export * from './store/once';
 export * from './store/day-purge';
 export * from './http/paging';
 export * from './policies/policy';
+export * from './http/resource';

@@ -114,6 +114,7 @@ export async function startService<C extends BaseConfig>(def: ServiceDefinition<
   const app = createHttpApp({
     logger,
     bodyLimit: config.BODY_LIMIT,
+    largeBodies: routes.flatMap((r) => (r.bodyLimit ? [{ path: r.path, limit: r.bodyLimit }] : [])),
     probes: probesRouter({ service: def.name, checks, registry: metrics.registry, routes }),
     routers: [api, ...extraRouters],
     keyLookup: keyLookup ?? (config.AUTH_JWKS_URL ? jwksLookup(config.AUTH_JWKS_URL) : undefined),

@@ -23,16 +23,23 @@ export function logLevelFor(status: number, err?: unknown): 'error' | 'warn' | '
   return status === 403 || status === 429 ? 'warn' : 'info';
 }
 
-/** Bodies are JSON or nothing: a body of another type is refused before any handler runs. */
+/**
+ * Bodies are JSON or nothing, except resource writes (`/resource/...`), which also take the
+ * form-encoded `data=<JSON>` Pinterest's web client sends: any other body is refused before a
+ * handler runs.
+ */
 const jsonOnly: RequestHandler = (req, _res, next) => {
   const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
-  if (hasBody && !req.is('application/json')) return next(appError('unsupported_media_type'));
+  const form = req.path.startsWith('/resource/') && req.is('application/x-www-form-urlencoded');
+  if (hasBody && !req.is('application/json') && !form) return next(appError('unsupported_media_type'));
   next();
 };
 
 export interface HttpAppOptions {
   logger: Logger;
   bodyLimit: string;
+  /** Routes allowed a larger body than `bodyLimit` (exact paths). */
+  largeBodies?: readonly { path: string; limit: string }[];
   /** Health, readiness and metrics: mounted before cookies, CSRF and authentication. */
   probes?: Router;
   /** The service's API routers, mounted in order. */
@@ -81,7 +88,12 @@ export function createHttpApp(opts: HttpAppOptions): Express {
   }
   if (opts.probes) app.use(opts.probes);
   app.use(jsonOnly);
+  // A route's own larger limit parses first; the general parser then skips the parsed body.
+  for (const large of opts.largeBodies ?? []) {
+    app.post(large.path, express.json({ limit: large.limit, type: 'application/json' }), express.urlencoded({ limit: large.limit, extended: false }));
+  }
   app.use(express.json({ limit: opts.bodyLimit, type: 'application/json' }));
+  app.use('/resource/', express.urlencoded({ limit: opts.bodyLimit, extended: false }));
   app.use(cookieParser());
   app.use(csrfProtection({ secure: opts.cookieSecure ?? false }));
   if (opts.keyLookup) app.use(authenticate(opts.keyLookup));

@@ -92,6 +92,8 @@ export interface RouteDef<
   /** The schema of `data` (for a paged route, of the whole list of items on a page). */
   response: R;
   status?: number;
+  /** A body limit above the service's BODY_LIMIT for this route alone (e.g. `image_base64`). */
+  bodyLimit?: string;
   /**
    * A page of a list: the handler returns `{ items, bookmark }` (from `page()`), the answer has
    * `data: items` and `bookmarks: [bookmark]`.
