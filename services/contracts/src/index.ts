@@ -8,3 +8,5 @@ export * from './auth';
 export * from './rules/email-typo';
 export * from './rules/next-url';
 export * from './experiments';
+export * from './saving';
+export * from './pins-boards';
