@@ -51,7 +51,7 @@ function writeBody<O extends z.ZodType>(options: O) {
  * A paged read's options: the resource's own plus `page_size` (the limit) and `bookmarks`
  * (`[bookmark of the previous answer]`, decoded to the key `key` describes; see paging.ts).
  */
-export function pagedOptions<S extends z.ZodObject, K extends z.ZodType>(options: S, opts: { key: K; defaultLimit?: number; maxLimit?: number }) {
+export function pagedOptions<Shape extends z.ZodRawShape, K extends z.ZodType>(options: z.ZodObject<Shape>, opts: { key: K; defaultLimit?: number; maxLimit?: number }) {
   const max = opts.maxLimit ?? PAGE_LIMIT_MAX;
   const def = opts.defaultLimit ?? Math.min(PAGE_LIMIT_DEFAULT, max);
   return options.extend({
@@ -88,7 +88,7 @@ export interface ResourceDef<O extends z.ZodType, R extends z.ZodType, A extends
   handler(input: ResourceInput<O, A>): Promise<G extends true ? PagedData<z.input<R>> : z.input<R>>;
 }
 
-type ResourceRoute<O extends z.ZodType, R extends z.ZodType, A extends RouteAuth, G extends boolean> = RouteDef<z.ZodType, z.ZodType, z.ZodType, R, A, G>;
+type ResourceRoute<R extends z.ZodType, A extends RouteAuth, G extends boolean> = RouteDef<z.ZodType, z.ZodType, z.ZodType, R, A, G>;
 
 /** The path a resource action is served at. */
 export const resourcePath = (resource: string, action: ResourceAction): string => `/resource/${resource}/${action}/`;
@@ -96,7 +96,7 @@ export const resourcePath = (resource: string, action: ResourceAction): string =
 /** Declares a resource action as a kit route. */
 export function defineResource<O extends z.ZodType, R extends z.ZodType, A extends RouteAuth, G extends boolean = false>(
   def: ResourceDef<O, R, A, G>,
-): ResourceRoute<O, R, A, G> {
+): ResourceRoute<R, A, G> {
   const read = def.action === 'get';
   const optionsOf = (input: { body: unknown; query: unknown }): z.output<O> =>
     (read ? (input.query as { data: { options: z.output<O> } }).data.options : (input.body as { options: z.output<O> }).options);
