@@ -63,6 +63,13 @@ export const errorCatalogue = {
   phone_invalid: { status: 400, message: 'Enter a phone number with its country code, for example +44 7700 900123.' },
   sms_unavailable: { status: 503, message: "Sorry! We can't send text messages right now." },
   reset_token_invalid: { status: 400, message: 'This link has expired or was already used. Ask for a new one.' },
+
+  // Images (saving-boards-ads.md sections 3, 5 and 7): pins made from an upload or a link.
+  image_invalid: { status: 400, message: "That file isn't an image we can use. Try a JPEG, PNG, GIF or WebP." },
+  image_too_small: { status: 400, message: 'This image is too small. Pick one more than 119 pixels wide and high.' },
+  image_too_large: { status: 413, message: 'This image is too large. Pick one under 200 MB.' },
+  image_fetch_failed: { status: 400, message: "We couldn't get anything from that link. Check it and try again." },
+  image_url_refused: { status: 400, message: "We can't fetch from that link. Use a public http or https address." },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -1,0 +1,158 @@
+import { createHash } from 'node:crypto';
+import { appError, type Logger } from '@pinhive/kit';
+import { findPinImages, type FoundImages } from './find-images';
+import { checkFetchUrl, type GuardedFetcher } from './guarded-fetch';
+import { imageKey } from './image.keys';
+import type { ImageDoc } from './image.model';
+import { contentHash, IMAGE_FORMATS, processImage, RENDITIONS, type RenditionName } from './image.processing';
+import type { ImageRepository } from './image.repository';
+import type { BlobStore } from './image.store';
+import { MAX_IMAGE_BYTES } from './images.config';
+
+export interface ImageSpec {
+  url: string;
+  width: number;
+  height: number;
+}
+/** A pin's `images` (saving-boards-ads.md section 3: imageSpec_236x and imageSpec_orig). */
+export type ImageUrls = Record<RenditionName, ImageSpec>;
+
+export interface ImageServiceOptions {
+  repo: ImageRepository;
+  store: BlobStore;
+  fetcher: Pick<GuardedFetcher, 'fetch'>;
+  logger: Logger;
+  /** The largest image accepted, uploaded or linked (FETCH_MAX_BYTES). */
+  maxBytes?: number;
+  /** Where media.router.ts is reached by browsers: `/media` behind the gateway. */
+  mediaBaseUrl?: string;
+}
+
+/** An upload as a data: URL (`data:image/png;base64,...`) or bare base64 (standard or URL-safe alphabet). */
+const DATA_URL = /^data:([a-z0-9.+-]+\/[a-z0-9.+-]+)?(;[a-z0-9-]+=[^;,]*)*;base64,/i;
+const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/**
+ * Images of pins: stored once per file (the id is the file's hash) and once per link, served by
+ * media.router.ts. Deleting is for the caller to decide (when no pin uses an image any more).
+ */
+export class ImageService {
+  private readonly maxBytes: number;
+  private readonly mediaBaseUrl: string;
+  /** Links being fetched now: the popup's warm-up and the save that follows share one fetch. */
+  private readonly inFlight = new Map<string, Promise<ImageDoc>>();
+
+  constructor(private readonly opts: ImageServiceOptions) {
+    this.maxBytes = opts.maxBytes ?? MAX_IMAGE_BYTES;
+    this.mediaBaseUrl = (opts.mediaBaseUrl ?? '/media').replace(/\/+$/, '');
+  }
+
+  /** PinResource's `image_base64` ("first converted to an image url", spec section 7). */
+  async storeFromBase64(input: string, field = 'image_base64'): Promise<ImageDoc> {
+    const data = input.trim().replace(DATA_URL, '').replace(/\s+/g, '');
+    if (!data || !BASE64.test(data)) throw appError('image_invalid', { field, detail: 'The upload is not base64 data.' });
+    // Refused before decoding: base64 is 4 characters for every 3 bytes.
+    if (Math.floor((data.length * 3) / 4) - (data.match(/=/g)?.length ?? 0) > this.maxBytes) {
+      throw appError('image_too_large', { field, detail: `The limit is ${this.maxBytes} bytes.` });
+    }
+    // Node's base64 decoder also reads the URL-safe alphabet.
+    return this.storeBytes(Buffer.from(data, 'base64'), field);
+  }
+
+  /** PinResource's `image_url`: a link fetched once (image_sources), through the guarded fetcher. */
+  async storeFromUrl(url: string, field = 'image_url'): Promise<ImageDoc> {
+    const href = checkFetchUrl(url, field).href;
+    const sourceId = sha256(href);
+    const running = this.inFlight.get(sourceId);
+    if (running) return running;
+    const work = this.fetchAndStore(href, sourceId, field).finally(() => this.inFlight.delete(sourceId));
+    this.inFlight.set(sourceId, work);
+    return work;
+  }
+
+  /**
+   * PUT /v3/pins/image/: the popup asks for its image as it opens, fire-and-forget, so the save
+   * finds it stored. Nothing to answer, so failures are only logged (the save reports its own).
+   */
+  async warm(url: string): Promise<void> {
+    try {
+      await this.storeFromUrl(url);
+    } catch (err) {
+      this.opts.logger.info({ err, url }, 'image warm-up failed');
+    }
+  }
+
+  /** FindPinImagesResource: the pinnable images of a page. */
+  async findImages(url: string, field = 'url'): Promise<FoundImages> {
+    return findPinImages(this.opts.fetcher, url, field);
+  }
+
+  async get(id: string): Promise<ImageDoc | null> {
+    return this.opts.repo.findById(id);
+  }
+
+  urlsFor(image: ImageDoc): ImageUrls {
+    const spec = (name: RenditionName): ImageSpec => {
+      const r = image.renditions[name];
+      return { url: `${this.mediaBaseUrl}/${r.key}`, width: r.width, height: r.height };
+    };
+    return { '236x': spec('236x'), orig: spec('orig') };
+  }
+
+  /**
+   * Deletes the files, then the document (and the links leading to it): a failure half-way leaves
+   * the document, so a retry finds what is left to delete.
+   */
+  async remove(id: string): Promise<void> {
+    const image = await this.opts.repo.findById(id);
+    if (!image) return;
+    for (const name of RENDITIONS) await this.opts.store.delete(image.renditions[name].key);
+    await this.opts.repo.deleteById(id);
+  }
+
+  private async fetchAndStore(href: string, sourceId: string, field: string): Promise<ImageDoc> {
+    const { repo } = this.opts;
+    const source = await repo.findSource(sourceId);
+    if (source) {
+      const known = await repo.findById(source.imageId);
+      if (known) return known;
+      // The image was removed since: fetch the link again.
+    }
+    const fetched = await this.opts.fetcher.fetch(href, { expect: 'image', maxBytes: this.maxBytes, field });
+    const image = await this.storeBytes(fetched.bytes, field);
+    await repo.saveSource({ _id: sourceId, url: href, imageId: image._id, fetchedAt: new Date() });
+    return image;
+  }
+
+  /**
+   * The same bytes are one image: when the hash is known nothing is decoded again. Files are
+   * written before the document, so a document never names a missing file (a crash in between
+   * leaves files that the next store of the same bytes overwrites).
+   */
+  private async storeBytes(bytes: Buffer, field: string): Promise<ImageDoc> {
+    if (bytes.length > this.maxBytes) throw appError('image_too_large', { field, detail: `The limit is ${this.maxBytes} bytes.` });
+    const known = await this.opts.repo.findById(contentHash(bytes));
+    if (known) return known;
+    const processed = await processImage(bytes, { field, maxBytes: this.maxBytes });
+    const renditions = {} as ImageDoc['renditions'];
+    for (const name of RENDITIONS) {
+      const r = processed.renditions[name];
+      const key = imageKey(name, processed.id, r.format);
+      await this.opts.store.put(key, r.bytes, IMAGE_FORMATS[r.format].contentType);
+      renditions[name] = { key, width: r.width, height: r.height };
+    }
+    const format = processed.renditions.orig.format;
+    return this.opts.repo.insertOnce({
+      _id: processed.id,
+      contentType: IMAGE_FORMATS[format].contentType,
+      format,
+      width: processed.width,
+      height: processed.height,
+      dominantColor: processed.dominantColor,
+      renditions,
+      createdAt: new Date(),
+    });
+  }
+}
