@@ -1,7 +1,7 @@
 // Renders nginx.conf for either way of running Pinhive from the one route table (routes.mjs):
 //   native:    node gateway/render.mjs native  (used by scripts/stack.mjs with ports and paths)
 //   container: node gateway/render.mjs container > /etc/nginx/nginx.conf (Dockerfile)
-import { ROUTES, SERVICES } from './routes.mjs';
+import { LARGE_BODIES, ROUTES, SERVICES } from './routes.mjs';
 
 /**
  * @param {object} o
@@ -62,6 +62,7 @@ export function renderNginxConf({ listenPort, upstreams, webRoot, runDir, user, 
   out('    proxy_set_header X-Forwarded-Proto $scheme;');
   out('    proxy_set_header X-Request-Id $request_id;');
   for (const r of ROUTES) out(`    location ${r.prefix} { proxy_pass http://${r.service}; }`);
+  for (const b of LARGE_BODIES) out(`    location = ${b.path} { client_max_body_size ${b.maxBody}; proxy_pass http://${b.service}; }`);
   for (const s of SERVICES) out(`    location = /_health/${s} { proxy_pass http://${s}/readyz; }`);
   // A route that does nothing in each service: the stack's floor (nginx, the service's middleware
   // and an empty 200), measured beside the real paths by the growth benchmark (load-tests/growth/).

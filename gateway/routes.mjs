@@ -17,6 +17,8 @@ export const ROUTES = [
   // pins-boards: everything else under /v3 (users' profiles, pins, boards, follows, search)
   { prefix: '/v3/', service: 'pins-boards' },
   { prefix: '/resource/', service: 'pins-boards' },
+  // pins' images (renditions stored by pins-boards), cached for good: a key is its content's hash
+  { prefix: '/media/', service: 'pins-boards' },
   // experiences
   { prefix: '/v3/experiences/', service: 'experiences' },
   { prefix: '/resource/ExperienceResource/', service: 'experiences' },
@@ -25,3 +27,10 @@ export const ROUTES = [
   { prefix: '/resource/AdvertiserResource/', service: 'ads' },
   { prefix: '/resource/QuickPromoteResource/', service: 'ads' },
 ];
+
+/**
+ * Paths that take a larger body than the gateway's 1 MB: a save with `image_base64` of up to
+ * 200 MB (saving-boards-ads.md section 9) is 4/3 of it in base64. The service applies the same
+ * limit to that route alone.
+ */
+export const LARGE_BODIES = [{ path: '/resource/PinResource/create/', service: 'pins-boards', maxBody: '281m' }];

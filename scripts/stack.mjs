@@ -38,6 +38,9 @@ async function httpOk(url) {
   }
 }
 
+/** Where the browser tests serve their outside web page with images (allow-listed in the test stack). */
+export const E2E_PAGE_SERVER_PORT = 18090;
+
 /** The environment a service of the stack runs with (also used by the operator command). */
 export function serviceEnv(p, service) {
   const env = {
@@ -64,6 +67,12 @@ export function serviceEnv(p, service) {
     if (p.name === 'bench') Object.assign(env, { LOGIN_IP_BURST: '1000000', LOGIN_MAX_FAILURES_PER_IP_PER_DAY: '1000000' });
   } else {
     env.AUTH_JWKS_URL = `http://127.0.0.1:${p.ports.auth}/v3/auth/jwks/`;
+  }
+  if (service === 'pins-boards') {
+    env.IMAGES_DIR = path.join(p.runDir, 'data', 'images');
+    // The browser tests' page server (e2e/tests/support/page-server.ts) is the one outside site
+    // the test stack may fetch from: the guarded fetcher refuses loopback addresses otherwise.
+    if (p.name === 'test') env.FETCH_ALLOW_HOSTS = `127.0.0.1:${E2E_PAGE_SERVER_PORT},localhost:${E2E_PAGE_SERVER_PORT}`;
   }
   return env;
 }

@@ -86,6 +86,51 @@ export const userProfileChangedV1Schema = z.object({
 });
 export type UserProfileChangedV1 = z.infer<typeof userProfileChangedV1Schema>;
 
+/*
+ * pins-boards' events (saving-boards-ads.md). Each is stored in the same single-document write
+ * as the pin or board it is about (outbox), keyed by that pin's or board's id.
+ */
+
+/**
+ * A pin was saved onto a board (a new pin, or a repin of an existing one). Board and section
+ * counters, the cover and the picker's recency follow from it (pins-boards' own consumers), so
+ * it carries what they need without reading the pin again.
+ */
+export const pinSavedV1Schema = z.object({
+  pinId: z.string().min(1),
+  boardId: z.string().min(1),
+  sectionId: z.string().min(1).nullable(),
+  pinnerId: z.string().min(1),
+  /** The pinner's first save ever ('You saved your first Pin to ...'). */
+  firstSave: z.boolean(),
+  /** The pin this one repins, if any. */
+  repinOf: z.string().min(1).nullable(),
+  imageId: z.string().min(1),
+  /** The 236x rendition and the dominant colour: the board's cover when it has no custom one. */
+  coverImageUrl: z.string(),
+  dominantColor: z.string(),
+});
+export type PinSavedV1 = z.infer<typeof pinSavedV1Schema>;
+
+/** A pin was deleted: counters go down, and its image is removed once no pin uses it. */
+export const pinDeletedV1Schema = z.object({
+  pinId: z.string().min(1),
+  boardId: z.string().min(1),
+  sectionId: z.string().min(1).nullable(),
+  pinnerId: z.string().min(1),
+  imageId: z.string().min(1),
+});
+export type PinDeletedV1 = z.infer<typeof pinDeletedV1Schema>;
+
+export const boardCreatedV1Schema = z.object({
+  boardId: z.string().min(1),
+  ownerId: z.string().min(1),
+  name: z.string().min(1),
+  privacy: z.enum(['public', 'secret', 'protected']),
+  createdAt: z.iso.datetime(),
+});
+export type BoardCreatedV1 = z.infer<typeof boardCreatedV1Schema>;
+
 export const eventSchemas = {
   'auth.user.registered.v1': userRegisteredV1Schema,
   'auth.user.logged-in.v1': userLoggedInV1Schema,
@@ -94,6 +139,9 @@ export const eventSchemas = {
   'auth.user.deactivated.v1': userDeactivatedV1Schema,
   'auth.user.reactivated.v1': userReactivatedV1Schema,
   'auth.user.profile-changed.v1': userProfileChangedV1Schema,
+  'pins.pin.saved.v1': pinSavedV1Schema,
+  'pins.pin.deleted.v1': pinDeletedV1Schema,
+  'pins.board.created.v1': boardCreatedV1Schema,
 } as const;
 
 export type EventMap = { [K in keyof typeof eventSchemas]: z.infer<(typeof eventSchemas)[K]> };

@@ -1,8 +1,10 @@
 import { baseConfigSchema, loadConfig } from '@pinhive/kit';
 import { z } from 'zod';
+import { imagesConfigFields } from './images/images.config';
 
 export const pinsBoardsConfigSchema = baseConfigSchema.extend({
   PORT: z.coerce.number().int().min(0, "must be a port number (0 picks a free one)").max(65535).default(4002),
+  ...imagesConfigFields,
 });
 export type PinsBoardsConfig = z.infer<typeof pinsBoardsConfigSchema>;
 

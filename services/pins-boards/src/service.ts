@@ -1,19 +1,59 @@
 import type { ServiceDefinition } from '@pinhive/kit';
 import type { PinsBoardsConfig } from './config';
+import { BoardListRepository } from './boards/board-list.repository';
+import { BOARDS_COLLECTION } from './boards/board.model';
+import { BoardRepository } from './boards/board.repository';
+import { boardRoutes } from './boards/board.routes';
+import { BoardService } from './boards/board.service';
+import { GuardedFetcher } from './images/guarded-fetch';
+import { ImageRepository } from './images/image.repository';
+import { ImageService } from './images/image.service';
+import { createBlobStore } from './images/image.store';
+import { mediaRouter } from './images/media.router';
+import { pinsBoardsIndexes } from './indexes';
+import { pinHandlers } from './pins/pin.handlers';
+import { PINS_COLLECTION } from './pins/pin.model';
+import { PinRepository } from './pins/pin.repository';
+import { pinRoutes } from './pins/pin.routes';
+import { PinService } from './pins/pin.service';
 import { ProfileRepository } from './profiles/profile.repository';
 import { profileHandlers } from './profiles/profile.handlers';
 import { profileRoutes } from './profiles/profile.routes';
-import { pinsBoardsIndexes } from './indexes';
+import { SectionRepository } from './sections/section.repository';
+import { sectionRoutes } from './sections/section.routes';
+import { SectionService } from './sections/section.service';
 
 /** The pins-boards service: wiring of repositories, routes and event handlers. */
 export function pinsBoardsService(config: PinsBoardsConfig): ServiceDefinition<PinsBoardsConfig> {
+  // Made here, so that S3 settings that do not fit together stop the start.
+  const store = createBlobStore(config);
   return {
     name: 'pins-boards',
     config,
     indexes: pinsBoardsIndexes,
+    outboxCollections: [PINS_COLLECTION, BOARDS_COLLECTION],
     setup: (ctx) => {
       const profiles = new ProfileRepository(ctx.mongo);
-      return { routes: profileRoutes(profiles), handlers: profileHandlers(profiles) };
+      const boards = new BoardRepository(ctx.mongo);
+      const lists = new BoardListRepository(ctx.mongo);
+      const sections = new SectionRepository(ctx.mongo);
+      const pins = new PinRepository(ctx.mongo);
+      const images = new ImageService({
+        repo: new ImageRepository(ctx.mongo),
+        store,
+        fetcher: new GuardedFetcher({ allowHosts: config.FETCH_ALLOW_HOSTS, timeoutMs: config.FETCH_TIMEOUT_MS }),
+        logger: ctx.logger,
+        maxBytes: config.FETCH_MAX_BYTES,
+      });
+      const kick = ctx.outbox.kick.bind(ctx.outbox);
+      const boardService = new BoardService({ boards, lists, profiles, kick });
+      const sectionService = new SectionService({ sections, boards, boardService, lists, pins });
+      const pinService = new PinService({ pins, boards, boardService, sections, sectionService, profiles, images, kick });
+      return {
+        routes: [...profileRoutes(profiles), ...boardRoutes(boardService), ...sectionRoutes(sectionService), ...pinRoutes(pinService, images)],
+        handlers: [...profileHandlers(profiles), ...pinHandlers({ pins, boards, lists, sections, images, logger: ctx.logger })],
+        extraRouters: [mediaRouter(store, ctx.logger)],
+      };
     },
   };
 }

@@ -47,6 +47,10 @@ export class ProfileRepository {
     await this.model.updateOne({ _id: id }, { $set: { createdAt } });
   }
 
+  async findById(id: string): Promise<ProfileDoc | null> {
+    return this.model.findOne({ _id: id }).lean<ProfileDoc>().exec();
+  }
+
   async findByUsername(username: string): Promise<ProfileDoc | null> {
     return this.model.findOne({ username }).lean<ProfileDoc>().exec();
   }

@@ -1,0 +1,61 @@
+import type { Connection } from 'mongoose';
+import type { BoardPrivacy } from '@pinhive/contracts';
+
+export const BOARD_LISTS_COLLECTION = 'board_lists';
+
+/** One board as the owner's picker and profile grid show it. */
+export interface BoardListEntry {
+  id: string;
+  name: string;
+  slug: string;
+  privacy: BoardPrivacy;
+  pinCount: number;
+  sectionCount: number;
+  coverImageUrl: string | null;
+  coverColor: string | null;
+  collaborative: boolean;
+  createdAt: Date;
+  lastSavedAt: Date;
+  archived: boolean;
+}
+
+/**
+ * Every board of one owner, materialised in one document (`_id` = owner id): the board picker
+ * (every board, on every save) and the profile grid read one document instead of hundreds of
+ * boards. At most MAX_BOARDS_PER_USER entries, keyed `b<id>` (a key of digits alone would read
+ * as an array index in a dotted path). Each entry is changed in place by a dotted `$set`.
+ */
+interface BoardListDoc {
+  _id: string;
+  boards: Record<string, BoardListEntry>;
+}
+
+const key = (boardId: string) => `boards.b${boardId}`;
+
+export class BoardListRepository {
+  constructor(private readonly conn: Connection) {}
+
+  private lists() {
+    return this.conn.collection<BoardListDoc>(BOARD_LISTS_COLLECTION);
+  }
+
+  /** The owner's boards, unordered (callers order them for what they show). */
+  async entries(ownerId: string): Promise<BoardListEntry[]> {
+    const doc = await this.lists().findOne({ _id: ownerId });
+    return doc ? Object.values(doc.boards) : [];
+  }
+
+  async put(ownerId: string, entry: BoardListEntry): Promise<void> {
+    await this.lists().updateOne({ _id: ownerId }, { $set: { [key(entry.id)]: entry } }, { upsert: true });
+  }
+
+  /** Changes fields of an entry that is there (a removed board is not brought back). */
+  async patch(ownerId: string, boardId: string, fields: Partial<Omit<BoardListEntry, 'id'>>): Promise<void> {
+    const set = Object.fromEntries(Object.entries(fields).map(([f, v]) => [`${key(boardId)}.${f}`, v]));
+    await this.lists().updateOne({ _id: ownerId, [key(boardId)]: { $exists: true } }, { $set: set });
+  }
+
+  async remove(ownerId: string, boardId: string): Promise<void> {
+    await this.lists().updateOne({ _id: ownerId }, { $unset: { [key(boardId)]: '' } });
+  }
+}

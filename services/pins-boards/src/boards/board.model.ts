@@ -1,0 +1,42 @@
+import type { BoardPrivacy } from '@pinhive/contracts';
+import type { OutboxFields } from '@pinhive/kit';
+
+export const BOARDS_COLLECTION = 'boards';
+
+/**
+ * A board. Its counters (`pinCount`, `sectionCount` is exact at each write) and cover follow
+ * from the pins' `pins.pin.saved.v1` / `pins.pin.deleted.v1` events, applied once each: the
+ * board keeps the keys of the events it applied last in `counted` (see board.repository.ts).
+ */
+export interface BoardDoc extends Partial<OutboxFields> {
+  _id: string;
+  ownerId: string;
+  name: string;
+  slug: string;
+  /** `${ownerId}:${slug}`: the board page's lookup (`/{username}/{slug}/`), unique. */
+  ownerSlug: string;
+  description: string;
+  privacy: BoardPrivacy;
+  advertiserId: string | null;
+  /** Collaborators may read a secret board and save into it (invitations: next issue). */
+  collaboratorIds: string[];
+  pinCount: number;
+  sectionCount: number;
+  /** The last number given to a pin saved here: pins are read by buckets of it (pin.model.ts). */
+  pinSeq: number;
+  /** Keys (`saved:<pinId>`, `deleted:<pinId>`) of the last counter changes applied, newest last. */
+  counted: string[];
+  coverPinId: string | null;
+  coverImageUrl: string | null;
+  coverColor: string | null;
+  hasCustomCover: boolean;
+  createdAt: Date;
+  /** The last save onto it (the picker's Top choices; board_order_modified_at). */
+  lastSavedAt: Date;
+  archivedAt: Date | null;
+  /** Deleted boards answer 404 to everyone; their pins go with them. */
+  deletedAt: Date | null;
+}
+
+/** Counter keys a board remembers: far more than the redeliveries after a crash can bring. */
+export const COUNTED_KEYS_KEPT = 200;

@@ -1,0 +1,40 @@
+import { definePolicy, type Viewer } from '@pinhive/kit';
+
+/** What the board policy reads of a board. */
+export interface BoardSubject {
+  ownerId: string;
+  privacy: 'public' | 'secret' | 'protected';
+  collaboratorIds: readonly string[];
+  deletedAt?: Date | null;
+}
+
+const isOwner = (viewer: Viewer | undefined, board: BoardSubject) => viewer !== undefined && viewer.userId === board.ownerId;
+const isMember = (viewer: Viewer | undefined, board: BoardSubject) => isOwner(viewer, board) || (viewer !== undefined && board.collaboratorIds.includes(viewer.userId));
+
+/**
+ * Boards (saving-boards-ads.md section 6). A secret board exists only for its owner and
+ * collaborators: to anyone else, signed in or not, it answers 404 like a missing board, for
+ * every action, and so do its pins, sections and picker entries. Saving into a board, adding a
+ * section and editing it need `write` (owner or collaborator); privacy, archive and delete are
+ * the owner's alone. A deleted board is gone for everyone.
+ */
+export const boardPolicy = definePolicy<BoardSubject, 'read' | 'write' | 'setPrivacy' | 'delete'>({
+  resource: 'board',
+  hideAs: 'not_found',
+  notFoundMessage: 'Board not found.',
+  rules: {
+    read: (viewer, board) => !board.deletedAt && (board.privacy !== 'secret' || isMember(viewer, board)),
+    write: (viewer, board) => !board.deletedAt && isMember(viewer, board),
+    setPrivacy: (viewer, board) => !board.deletedAt && isOwner(viewer, board),
+    delete: (viewer, board) => !board.deletedAt && isOwner(viewer, board),
+  },
+});
+
+/** The board's `access` list for a viewer (the web app shows editing controls on `write`). */
+export function boardAccess(viewer: Viewer | undefined, board: BoardSubject): ('read' | 'write' | 'delete')[] {
+  const access: ('read' | 'write' | 'delete')[] = [];
+  if (boardPolicy.rules.read(viewer, board)) access.push('read');
+  if (boardPolicy.rules.write(viewer, board)) access.push('write');
+  if (boardPolicy.rules.delete(viewer, board)) access.push('delete');
+  return access;
+}

@@ -1,0 +1,84 @@
+import type { Board } from '@pinhive/contracts';
+import type { Viewer } from '@pinhive/kit';
+import type { BoardListEntry } from './board-list.repository';
+import type { BoardDoc } from './board.model';
+import { boardAccess } from './board.policy';
+
+/** The board's page: `/{username}/{slug}/`. */
+export const boardUrl = (username: string, slug: string): string => `/${username}/${slug}/`;
+
+export function presentBoard(board: BoardDoc, owner: { id: string; username: string }, viewer: Viewer | undefined): Board {
+  return {
+    id: board._id,
+    type: 'board',
+    name: board.name,
+    description: board.description,
+    url: boardUrl(owner.username, board.slug),
+    layout: 'default',
+    privacy: board.privacy,
+    owner,
+    collaborating_users: [],
+    is_collaborative: board.collaboratorIds.length > 0,
+    collaborated_by_me: viewer !== undefined && board.collaboratorIds.includes(viewer.userId),
+    has_custom_cover: board.hasCustomCover,
+    cover_pin: board.coverPinId ? { id: board.coverPinId, image_url: board.coverImageUrl } : null,
+    image_cover_url: board.coverImageUrl,
+    cover_color: board.coverColor,
+    pin_count: Math.max(0, board.pinCount),
+    section_count: board.sectionCount,
+    followed_by_me: false,
+    archived_by_me_at: board.archivedAt?.toISOString() ?? null,
+    board_order_modified_at: board.lastSavedAt.toISOString(),
+    created_at: board.createdAt.toISOString(),
+    access: boardAccess(viewer, board),
+    is_temporarily_disabled: false,
+  };
+}
+
+/** A board of the owner's materialised list (picker, profile grid), as the same shape. */
+export function presentListedBoard(entry: BoardListEntry, owner: { id: string; username: string }, viewer: Viewer | undefined): Board {
+  const subject = { ownerId: owner.id, privacy: entry.privacy, collaboratorIds: [] };
+  return {
+    id: entry.id,
+    type: 'board',
+    name: entry.name,
+    description: '',
+    url: boardUrl(owner.username, entry.slug),
+    layout: 'default',
+    privacy: entry.privacy,
+    owner,
+    collaborating_users: [],
+    is_collaborative: entry.collaborative,
+    collaborated_by_me: false,
+    has_custom_cover: false,
+    cover_pin: null,
+    image_cover_url: entry.coverImageUrl,
+    cover_color: entry.coverColor,
+    pin_count: Math.max(0, entry.pinCount),
+    section_count: entry.sectionCount,
+    followed_by_me: false,
+    archived_by_me_at: entry.archived ? entry.lastSavedAt.toISOString() : null,
+    board_order_modified_at: entry.lastSavedAt.toISOString(),
+    created_at: entry.createdAt.toISOString(),
+    access: boardAccess(viewer, subject),
+    is_temporarily_disabled: false,
+  };
+}
+
+/** The list entry of a board (after it was created or changed). */
+export function listEntryOf(board: BoardDoc): BoardListEntry {
+  return {
+    id: board._id,
+    name: board.name,
+    slug: board.slug,
+    privacy: board.privacy,
+    pinCount: Math.max(0, board.pinCount),
+    sectionCount: board.sectionCount,
+    coverImageUrl: board.coverImageUrl,
+    coverColor: board.coverColor,
+    collaborative: board.collaboratorIds.length > 0,
+    createdAt: board.createdAt,
+    lastSavedAt: board.lastSavedAt,
+    archived: board.archivedAt !== null,
+  };
+}

@@ -1,0 +1,95 @@
+import type { Connection } from 'mongoose';
+import type { EventEnvelope } from '@pinhive/contracts';
+import { docWithEvents, updateWithEvents } from '@pinhive/kit';
+import { BOARDS_COLLECTION, COUNTED_KEYS_KEPT, type BoardDoc } from './board.model';
+
+// FerretDB v1 takes no projection in findAndModify: those answers carry the whole document.
+const isDuplicateKey = (err: unknown) => typeof err === 'object' && err !== null && (err as { code?: number }).code === 11000;
+
+/** The cover a counted save leaves on a board without a custom one. */
+export interface CoverChange {
+  pinId: string;
+  imageUrl: string;
+  color: string;
+}
+
+export class BoardRepository {
+  constructor(private readonly conn: Connection) {}
+
+  private boards() {
+    return this.conn.collection<BoardDoc>(BOARDS_COLLECTION);
+  }
+
+  /**
+   * Stores a new board with its events. Its slug must be free for the owner: on a clash the
+   * next candidate (`slug-2`, `slug-3`...) is tried, so two boards named alike both get a page.
+   */
+  async create(board: BoardDoc, events: EventEnvelope[]): Promise<BoardDoc> {
+    for (let n = 1; ; n++) {
+      const slug = n === 1 ? board.slug : `${board.slug}-${n}`;
+      const doc = { ...board, slug, ownerSlug: `${board.ownerId}:${slug}` };
+      try {
+        await this.boards().insertOne(docWithEvents(doc, events));
+        return doc;
+      } catch (err) {
+        if (!isDuplicateKey(err) || n >= 50) throw err;
+      }
+    }
+  }
+
+  async findById(id: string): Promise<BoardDoc | null> {
+    return this.boards().findOne({ _id: id }, { projection: { counted: 0, pendingEvents: 0 } });
+  }
+
+  async findByOwnerSlug(ownerId: string, slug: string): Promise<BoardDoc | null> {
+    return this.boards().findOne({ ownerSlug: `${ownerId}:${slug}` }, { projection: { counted: 0, pendingEvents: 0 } });
+  }
+
+  /** Changes a board's own fields; answers the board after the change (null when gone). */
+  async update(id: string, set: Partial<Pick<BoardDoc, 'name' | 'description' | 'privacy' | 'archivedAt' | 'deletedAt'>>, events: EventEnvelope[] = []): Promise<BoardDoc | null> {
+    const update = events.length > 0 ? updateWithEvents({ $set: set }, events) : { $set: set };
+    return this.boards().findOneAndUpdate({ _id: id }, update, { returnDocument: 'after' });
+  }
+
+  /** The next pin number of a board (a pin's place in the board's buckets). */
+  async nextPinSeq(id: string): Promise<number> {
+    const board = await this.boards().findOneAndUpdate({ _id: id }, { $inc: { pinSeq: 1 } }, { returnDocument: 'after' });
+    if (!board) throw new Error(`board ${id} vanished while saving into it`);
+    return board.pinSeq;
+  }
+
+  /**
+   * Applies one counter change once: the key (`saved:<pinId>`) is recorded in the same
+   * single-document write, and a board that already has it is not matched, so a redelivered
+   * event changes nothing. Answers the board after the change, or null when it was applied
+   * before (or the board is gone).
+   */
+  async applyCount(id: string, key: string, delta: 1 | -1, opts: { cover?: CoverChange; savedAt?: Date } = {}): Promise<BoardDoc | null> {
+    const set: Record<string, unknown> = {};
+    if (opts.savedAt) set.lastSavedAt = opts.savedAt;
+    const updated = await this.boards().findOneAndUpdate(
+      { _id: id, counted: { $ne: key } },
+      { $inc: { pinCount: delta }, $push: { counted: key }, ...(Object.keys(set).length > 0 ? { $set: set } : {}) },
+      { returnDocument: 'after' },
+    );
+    if (!updated) return null;
+    if (opts.cover && !updated.hasCustomCover) {
+      await this.boards().updateOne({ _id: id }, { $set: { coverPinId: opts.cover.pinId, coverImageUrl: opts.cover.imageUrl, coverColor: opts.cover.color } });
+      Object.assign(updated, { coverPinId: opts.cover.pinId, coverImageUrl: opts.cover.imageUrl, coverColor: opts.cover.color });
+    }
+    // FerretDB ignores $slice in $push: trim the ledger by popping the oldest keys.
+    const extra = updated.counted.length - COUNTED_KEYS_KEPT;
+    for (let i = 0; i < extra; i++) await this.boards().updateOne({ _id: id }, { $pop: { counted: -1 } });
+    return updated;
+  }
+
+  /** Clears the cover when it was this pin (the next save sets a new one). */
+  async clearCoverIf(id: string, pinId: string): Promise<void> {
+    await this.boards().updateOne({ _id: id, coverPinId: pinId }, { $set: { coverPinId: null, coverImageUrl: null, coverColor: null } });
+  }
+
+  /** Sets the section count, exact as counted by the caller. */
+  async setSectionCount(id: string, count: number): Promise<void> {
+    await this.boards().updateOne({ _id: id }, { $set: { sectionCount: count } });
+  }
+}

@@ -1,0 +1,170 @@
+import {
+  MAX_BOARDS_PER_USER,
+  type Board,
+  type BoardCreateOptions,
+  type BoardPicker,
+  type BoardPrivacy,
+  type EventEnvelope,
+} from '@pinhive/contracts';
+import { appError, authorize, newEvent, type OutboxTarget, type Viewer } from '@pinhive/kit';
+import { newId } from '../shared/ids';
+import { People } from '../shared/people';
+import { slugify } from '../shared/slug';
+import type { ProfileRepository } from '../profiles/profile.repository';
+import type { BoardListRepository } from './board-list.repository';
+import { BOARDS_COLLECTION, type BoardDoc } from './board.model';
+import { boardPolicy } from './board.policy';
+import { listEntryOf, presentBoard, presentListedBoard } from './board.presenter';
+import type { BoardRepository } from './board.repository';
+import { byLastSaved, byPickerOrder, shortlist } from './board-order';
+
+export interface BoardServiceDeps {
+  boards: BoardRepository;
+  lists: BoardListRepository;
+  profiles: ProfileRepository;
+  kick: (target: OutboxTarget) => void;
+}
+
+/** A viewer acting for an advertiser is not built yet (ads issue): `advertiser_id` is refused. */
+export function refuseAdvertiser(advertiserId: string | undefined): void {
+  if (advertiserId !== undefined) {
+    throw appError('forbidden', { message: "You can't act for this advertiser.", field: 'advertiser_id' });
+  }
+}
+
+export class BoardService {
+  constructor(private readonly deps: BoardServiceDeps) {}
+
+  private owner(viewer: Viewer) {
+    return { id: viewer.userId, username: viewer.username };
+  }
+
+  /** The board, when the viewer may see it (404 otherwise, secret or missing alike). */
+  async readable(viewer: Viewer | undefined, id: string): Promise<BoardDoc> {
+    const board = await this.deps.boards.findById(id);
+    authorize(viewer, 'read', board, boardPolicy);
+    return board;
+  }
+
+  /** The board, when the viewer may save into it and change it. */
+  async writable(viewer: Viewer, id: string): Promise<BoardDoc> {
+    const board = await this.deps.boards.findById(id);
+    authorize(viewer, 'write', board, boardPolicy);
+    return board;
+  }
+
+  async present(board: BoardDoc, viewer: Viewer | undefined, people = new People(this.deps.profiles)): Promise<Board> {
+    const owner = await people.get(board.ownerId);
+    return presentBoard(board, { id: owner.id, username: owner.username }, viewer);
+  }
+
+  async create(viewer: Viewer, options: Omit<BoardCreateOptions, 'privacy'> & { privacy: BoardPrivacy }): Promise<Board> {
+    refuseAdvertiser(options.advertiser_id);
+    const existing = await this.deps.lists.entries(viewer.userId);
+    if (existing.length >= MAX_BOARDS_PER_USER) {
+      throw appError('bad_request', { message: `You can have at most ${MAX_BOARDS_PER_USER} boards. Delete or merge some to make a new one.`, field: 'name' });
+    }
+    const now = new Date();
+    const id = newId(now.getTime());
+    const board: BoardDoc = {
+      _id: id,
+      ownerId: viewer.userId,
+      name: options.name,
+      slug: slugify(options.name, 'board'),
+      ownerSlug: '',
+      description: options.description?.trim() ?? '',
+      privacy: options.privacy,
+      advertiserId: null,
+      collaboratorIds: [],
+      pinCount: 0,
+      sectionCount: 0,
+      pinSeq: 0,
+      counted: [],
+      coverPinId: null,
+      coverImageUrl: null,
+      coverColor: null,
+      hasCustomCover: false,
+      createdAt: now,
+      lastSavedAt: now,
+      archivedAt: null,
+      deletedAt: null,
+    };
+    const event: EventEnvelope = newEvent('pins-boards', 'pins.board.created.v1', id, {
+      boardId: id, ownerId: viewer.userId, name: board.name, privacy: board.privacy, createdAt: now.toISOString(),
+    }, now);
+    const stored = await this.deps.boards.create(board, [event]);
+    this.deps.kick({ collection: BOARDS_COLLECTION, id });
+    // The picker's list: a crash before this write leaves the board out of the picker until
+    // it is next changed; the board itself (and its page) is there.
+    await this.deps.lists.put(viewer.userId, listEntryOf(stored));
+    return presentBoard(stored, this.owner(viewer), viewer);
+  }
+
+  async get(viewer: Viewer | undefined, options: { board_id: string } | { username: string; slug: string }): Promise<Board> {
+    const people = new People(this.deps.profiles);
+    if ('board_id' in options) return this.present(await this.readable(viewer, options.board_id), viewer, people);
+    const owner = await this.deps.profiles.findByUsername(options.username.toLowerCase());
+    const board = owner && !owner.deactivatedAt ? await this.deps.boards.findByOwnerSlug(owner._id, options.slug.toLowerCase()) : null;
+    authorize(viewer, 'read', board, boardPolicy);
+    return this.present(board, viewer, people);
+  }
+
+  async update(viewer: Viewer, options: { board_id: string; name?: string; description?: string; privacy?: BoardPrivacy }): Promise<Board> {
+    const board = await this.writable(viewer, options.board_id);
+    if (options.privacy !== undefined && options.privacy !== board.privacy) authorize(viewer, 'setPrivacy', board, boardPolicy);
+    const set = {
+      ...(options.name !== undefined ? { name: options.name } : {}),
+      ...(options.description !== undefined ? { description: options.description.trim() } : {}),
+      ...(options.privacy !== undefined ? { privacy: options.privacy } : {}),
+    };
+    const updated = Object.keys(set).length > 0 ? await this.deps.boards.update(board._id, set) : board;
+    authorize(viewer, 'read', updated, boardPolicy);
+    await this.deps.lists.patch(updated.ownerId, updated._id, { name: updated.name, privacy: updated.privacy });
+    return this.present(updated, viewer);
+  }
+
+  async archive(viewer: Viewer, boardId: string, archived: boolean): Promise<Board> {
+    const board = await this.deps.boards.findById(boardId);
+    authorize(viewer, 'delete', board, boardPolicy);
+    const updated = await this.deps.boards.update(boardId, { archivedAt: archived ? new Date() : null });
+    authorize(viewer, 'read', updated, boardPolicy);
+    await this.deps.lists.patch(updated.ownerId, boardId, { archived });
+    return this.present(updated, viewer);
+  }
+
+  /** Deletes a board: it answers 404 from now on and leaves the owner's lists. */
+  async remove(viewer: Viewer, boardId: string): Promise<{ id: string }> {
+    const board = await this.deps.boards.findById(boardId);
+    authorize(viewer, 'delete', board, boardPolicy);
+    await this.deps.boards.update(boardId, { deletedAt: new Date() });
+    await this.deps.lists.remove(board.ownerId, boardId);
+    return { id: boardId };
+  }
+
+  /**
+   * BoardPickerBoardsResource: the boards the viewer may save into (their own, not archived;
+   * only protected ones with `filter: protected`), ordered for the picker, and the shortlist.
+   */
+  async picker(viewer: Viewer, options: { filter: 'all' | 'protected'; shortlist_suggestions: number }): Promise<BoardPicker> {
+    const entries = (await this.deps.lists.entries(viewer.userId)).filter((e) => !e.archived && (options.filter === 'all' || e.privacy === 'protected'));
+    const owner = this.owner(viewer);
+    return {
+      all_boards: byPickerOrder(entries).map((e) => presentListedBoard(e, owner, viewer)),
+      boards_shortlist: shortlist(entries, options.shortlist_suggestions).map((e) => presentListedBoard(e, owner, viewer)),
+    };
+  }
+
+  /**
+   * BoardsResource: a profile's boards, most recently saved to first. Others see public boards;
+   * the owner also sees secret and protected ones ("Protected board (not listed on user's
+   * profile)") and archived ones, last.
+   */
+  async ofUser(viewer: Viewer | undefined, username: string): Promise<{ entries: ReturnType<typeof byLastSaved>; owner: { id: string; username: string } }> {
+    const profile = await this.deps.profiles.findByUsername(username.toLowerCase());
+    if (!profile || profile.deactivatedAt) throw appError('not_found', { message: 'User not found.' });
+    const own = viewer?.userId === profile._id;
+    const entries = (await this.deps.lists.entries(profile._id)).filter((e) => own || (e.privacy === 'public' && !e.archived));
+    const ordered = byLastSaved(entries);
+    return { entries: [...ordered.filter((e) => !e.archived), ...ordered.filter((e) => e.archived)], owner: { id: profile._id, username: profile.username } };
+  }
+}

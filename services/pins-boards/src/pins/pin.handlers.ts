@@ -1,0 +1,72 @@
+import { defineHandler, type Logger } from '@pinhive/kit';
+import type { BoardListRepository } from '../boards/board-list.repository';
+import type { BoardRepository } from '../boards/board.repository';
+import type { ImageService } from '../images/image.service';
+import type { SectionRepository } from '../sections/section.repository';
+import type { PinRepository } from './pin.repository';
+
+export interface PinHandlerDeps {
+  pins: PinRepository;
+  boards: BoardRepository;
+  lists: BoardListRepository;
+  sections: SectionRepository;
+  images: Pick<ImageService, 'remove'>;
+  logger: Logger;
+}
+
+/**
+ * Counters, covers and recency follow from the pins' own events. Each change is applied once
+ * per pin and direction (`saved:<id>`, `deleted:<id>` recorded on the board or section in the
+ * same write as the change), so redelivery after a crash, Kafka's at-least-once delivery or a
+ * replay counts nothing twice; the kit's dispatcher also skips events it already handled.
+ */
+export function pinHandlers(deps: PinHandlerDeps) {
+  return [
+    defineHandler({
+      name: 'count-saved-pin',
+      type: 'pins.pin.saved.v1',
+      handle: async ({ data, occurredAt }) => {
+        const savedAt = new Date(occurredAt);
+        const key = `saved:${data.pinId}`;
+        const board = await deps.boards.applyCount(data.boardId, key, 1, { savedAt, cover: { pinId: data.pinId, imageUrl: data.coverImageUrl, color: data.dominantColor } });
+        if (board) {
+          await deps.lists.patch(board.ownerId, board._id, {
+            pinCount: Math.max(0, board.pinCount), lastSavedAt: savedAt, coverImageUrl: board.coverImageUrl, coverColor: board.coverColor,
+          });
+        }
+        if (data.sectionId) {
+          const pin = await deps.pins.findById(data.pinId);
+          const preview = pin ? { id: pin._id, imageUrl: pin.image['236x'].url, width: pin.image['236x'].width, height: pin.image['236x'].height } : undefined;
+          await deps.sections.applyCount(data.sectionId, key, 1, preview);
+        }
+      },
+    }),
+    defineHandler({
+      name: 'count-deleted-pin',
+      type: 'pins.pin.deleted.v1',
+      handle: async ({ data }) => {
+        const key = `deleted:${data.pinId}`;
+        const board = await deps.boards.applyCount(data.boardId, key, -1);
+        if (board) {
+          await deps.boards.clearCoverIf(board._id, data.pinId);
+          const cleared = board.coverPinId === data.pinId;
+          await deps.lists.patch(board.ownerId, board._id, {
+            pinCount: Math.max(0, board.pinCount),
+            ...(cleared ? { coverImageUrl: null, coverColor: null } : {}),
+          });
+        }
+        if (data.sectionId) await deps.sections.applyCount(data.sectionId, key, -1);
+      },
+    }),
+    defineHandler({
+      name: 'release-image',
+      type: 'pins.pin.deleted.v1',
+      handle: async ({ data }) => {
+        // The image is shared by every pin made from the same bytes: removed with the last one.
+        if (await deps.pins.imageInUse(data.imageId)) return;
+        await deps.images.remove(data.imageId);
+        deps.logger.info({ imageId: data.imageId }, 'image removed: no pin uses it');
+      },
+    }),
+  ];
+}

@@ -1,0 +1,45 @@
+import type { ImageSpec, PinMethod } from '@pinhive/contracts';
+import type { OutboxFields } from '@pinhive/kit';
+
+export const PINS_COLLECTION = 'pins';
+
+/**
+ * Pins are read a board (or section) page at a time. The store pushes down no sort and no
+ * range, so each pin carries the key of its page-sized bucket: `<boardId>:<floor(seq / 50)>`,
+ * where `seq` is the board's next pin number at the save. A page reads the newest bucket, then
+ * older ones, each by equality on an indexed field, and orders the at most 50 pins it got.
+ */
+export const PIN_BUCKET_SIZE = 50;
+export const bucketKey = (ownerId: string, seq: number): string => `${ownerId}:${Math.floor(seq / PIN_BUCKET_SIZE)}`;
+
+/** The stored image of a pin: shared by every pin of the same bytes (repins included). */
+export interface PinImage {
+  id: string;
+  '236x': ImageSpec;
+  orig: ImageSpec;
+  dominantColor: string;
+}
+
+export interface PinDoc extends Partial<OutboxFields> {
+  _id: string;
+  boardId: string;
+  sectionId: string | null;
+  pinnerId: string;
+  seq: number;
+  /** Absent once deleted (the pin leaves every page). */
+  boardBucket?: string;
+  sectionSeq: number | null;
+  sectionBucket?: string;
+  /** Pins of an image, for removing it when none is left; absent once deleted. */
+  imageId?: string;
+  image: PinImage;
+  title: string;
+  description: string;
+  link: string | null;
+  method: PinMethod;
+  /** The pinner of the pin this one was saved from, and that pin. */
+  viaPinnerId: string | null;
+  repinOf: string | null;
+  createdAt: Date;
+  deletedAt: Date | null;
+}

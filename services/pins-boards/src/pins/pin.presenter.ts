@@ -1,0 +1,42 @@
+import type { Pin } from '@pinhive/contracts';
+import type { Viewer } from '@pinhive/kit';
+import { boardUrl } from '../boards/board.presenter';
+import type { BoardDoc } from '../boards/board.model';
+import type { People } from '../shared/people';
+import type { SectionDoc } from '../sections/section.model';
+import type { PinDoc } from './pin.model';
+import { pinPolicy } from './pin.policy';
+
+/** The link's host without `www.` (the pin's domain line). */
+export function linkDomain(link: string | null): string | null {
+  if (!link) return null;
+  try {
+    return new URL(link).hostname.replace(/^www\./, '');
+  } catch {
+    return null;
+  }
+}
+
+export async function presentPin(pin: PinDoc, board: BoardDoc, section: SectionDoc | null, people: People, viewer: Viewer | undefined): Promise<Pin> {
+  const [owner, pinner, via] = await Promise.all([people.get(board.ownerId), people.get(pin.pinnerId), pin.viaPinnerId ? people.get(pin.viaPinnerId) : null]);
+  return {
+    id: pin._id,
+    type: 'pin',
+    title: pin.title,
+    description: pin.description,
+    link: pin.link,
+    domain: linkDomain(pin.link),
+    dominant_color: pin.image.dominantColor,
+    images: { '236x': pin.image['236x'], orig: pin.image.orig },
+    board: { id: board._id, name: board.name, url: boardUrl(owner.username, board.slug), privacy: board.privacy },
+    pinned_to_board: { id: board._id, name: board.name, layout: 'default' },
+    section: section && section.boardId === board._id ? { id: section._id, title: section.title, slug: section.slug } : null,
+    pinner,
+    via_pinner: via,
+    method: pin.method,
+    created_at: pin.createdAt.toISOString(),
+    is_promoted: false,
+    is_buyable_pin: false,
+    is_removable: pinPolicy.rules.delete(viewer, { pinnerId: pin.pinnerId, board }),
+  };
+}

@@ -1,0 +1,112 @@
+import type { Connection } from 'mongoose';
+import type { EventEnvelope } from '@pinhive/contracts';
+import { docWithEvents, updateWithEvents } from '@pinhive/kit';
+import { bucketKey, PIN_BUCKET_SIZE, PINS_COLLECTION, type PinDoc } from './pin.model';
+
+/** Most buckets one page reads (holes left by deleted or moved pins cost one read each). */
+export const MAX_BUCKETS_PER_PAGE = 8;
+
+/** Where a page of a board's (or section's) pins starts: a bucket, and the pins below a number in it. */
+export type PinPageKey = {
+  bucket: number;
+  /** Only pins numbered below this (the page before ended inside the bucket). */
+  before: number;
+};
+
+/** One document per person who ever saved a pin: whether a save is their first. */
+export const PINNERS_COLLECTION = 'pinners';
+
+const isDuplicateKey = (err: unknown) => typeof err === 'object' && err !== null && (err as { code?: number }).code === 11000;
+
+export class PinRepository {
+  constructor(private readonly conn: Connection) {}
+
+  private pins() {
+    return this.conn.collection<PinDoc>(PINS_COLLECTION);
+  }
+
+  /** Stores a new pin with its events, in one write (the source of truth for every counter). */
+  async insert(pin: PinDoc, events: EventEnvelope[]): Promise<void> {
+    await this.pins().insertOne(docWithEvents(pin, events));
+  }
+
+  async findById(id: string): Promise<PinDoc | null> {
+    const pin = await this.pins().findOne({ _id: id }, { projection: { pendingEvents: 0 } });
+    return pin && !pin.deletedAt ? pin : null;
+  }
+
+  /**
+   * Marks a pin deleted with its event, in one write: it leaves its board's and section's
+   * pages at once (its bucket keys go), and the event brings the counters down.
+   */
+  async markDeleted(pin: PinDoc, at: Date, events: EventEnvelope[]): Promise<boolean> {
+    const res = await this.pins().updateOne(
+      { _id: pin._id, deletedAt: null },
+      updateWithEvents({ $set: { deletedAt: at }, $unset: { boardBucket: '', sectionBucket: '', imageId: '' } }, events),
+    );
+    return res.modifiedCount > 0;
+  }
+
+  /**
+   * Whether this save is the person's first ever: the first to record them wins (a unique
+   * `_id`), so two first saves at once still make one "first" save. Read first: every later
+   * save costs one lookup, not a refused insert.
+   */
+  async claimFirstSave(pinnerId: string, pinId: string, at: Date): Promise<boolean> {
+    const pinners = this.conn.collection<{ _id: string; firstPinId: string; at: Date }>(PINNERS_COLLECTION);
+    if (await pinners.findOne({ _id: pinnerId }, { projection: { _id: 1 } })) return false;
+    try {
+      await pinners.insertOne({ _id: pinnerId, firstPinId: pinId, at });
+      return true;
+    } catch (err) {
+      if (isDuplicateKey(err)) return false;
+      throw err;
+    }
+  }
+
+  /** Whether any pin still uses an image. */
+  async imageInUse(imageId: string): Promise<boolean> {
+    return (await this.pins().countDocuments({ imageId }, { limit: 1 })) > 0;
+  }
+
+  /**
+   * One page of a board's (field `boardBucket`) or section's (`sectionBucket`) pins, newest
+   * first: `limit + 1` pins when there are more, read bucket by bucket from `start` down.
+   * Answers the pins and where the next page starts (undefined after the oldest bucket).
+   */
+  async page(field: 'boardBucket' | 'sectionBucket', ownerId: string, start: PinPageKey, limit: number): Promise<{ pins: PinDoc[]; next: PinPageKey | undefined }> {
+    const seqOf = (p: PinDoc) => (field === 'boardBucket' ? p.seq : (p.sectionSeq ?? 0));
+    const found: PinDoc[] = [];
+    let bucket = start.bucket;
+    let before = start.before;
+    for (let reads = 0; bucket >= 0 && reads < MAX_BUCKETS_PER_PAGE; reads++) {
+      const inBucket = await this.pins().find({ [field]: bucketKey(ownerId, bucket * PIN_BUCKET_SIZE) }, { projection: { pendingEvents: 0 } }).toArray();
+      const shown = inBucket.filter((p) => seqOf(p) < before).sort((a, b) => seqOf(b) - seqOf(a));
+      for (const pin of shown) {
+        found.push(pin);
+        if (found.length > limit) {
+          // The page is full: the next one starts at the last pin shown on this one.
+          const last = found[limit - 1] as PinDoc;
+          return { pins: found, next: { bucket: Math.floor(seqOf(last) / PIN_BUCKET_SIZE), before: seqOf(last) } };
+        }
+      }
+      bucket -= 1;
+      before = Number.POSITIVE_INFINITY;
+    }
+    return { pins: found, next: bucket >= 0 ? { bucket, before: Number.MAX_SAFE_INTEGER } : undefined };
+  }
+
+  /** Places a pin of the board in a section (a section's `initial_pins`); false when it is not there. */
+  async placeInSection(pinId: string, boardId: string, sectionId: string, sectionSeq: number): Promise<boolean> {
+    const res = await this.pins().updateOne(
+      { _id: pinId, boardId, deletedAt: null },
+      { $set: { sectionId, sectionSeq, sectionBucket: bucketKey(sectionId, sectionSeq) } },
+    );
+    return res.matchedCount > 0;
+  }
+
+  /** Live pins of a section (to recount it after pins are placed in it). */
+  async countInSection(sectionId: string): Promise<number> {
+    return this.pins().countDocuments({ sectionId, deletedAt: null });
+  }
+}

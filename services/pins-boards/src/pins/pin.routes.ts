@@ -1,0 +1,81 @@
+import {
+  boardFeedOptionsSchema,
+  boardTitleSuggestionsSchema,
+  findImagesOptionsSchema,
+  foundImagesSchema,
+  idSchema,
+  IMAGE_MAX_BYTES,
+  pinCreateOptionsSchema,
+  pinIdOptionsSchema,
+  pinSchema,
+  repinOptionsSchema,
+  savedPinSchema,
+} from '@pinhive/contracts';
+import { defineResource, defineRoute, pagedOptions, pageWithNextKey } from '@pinhive/kit';
+import { z } from 'zod';
+import type { ImageService } from '../images/image.service';
+import type { PinService } from './pin.service';
+
+/** A board page starts in a bucket, below a pin number (pin.repository.ts). */
+const feedKey = z.object({ bucket: z.number().int().min(0), before: z.number().int().min(0) });
+
+/** `image_base64` of up to 200 MB is 4/3 of it in base64, plus the other options. */
+const SAVE_BODY_LIMIT = `${Math.ceil((IMAGE_MAX_BYTES * 4) / 3 / 1_000_000) + 1}mb`;
+
+export function pinRoutes(pins: PinService, images: Pick<ImageService, 'warm' | 'findImages'>) {
+  return [
+    defineResource({
+      resource: 'PinResource', action: 'create', summary: 'Save a new pin from an image link or upload onto a board', auth: 'viewer', status: 201,
+      bodyLimit: SAVE_BODY_LIMIT, options: pinCreateOptionsSchema, response: savedPinSchema,
+      handler: ({ viewer, options }) => pins.save(viewer, options),
+    }),
+    defineResource({
+      resource: 'RepinResource', action: 'create', summary: 'Save an existing pin onto a board', auth: 'viewer', status: 201,
+      options: repinOptionsSchema, response: savedPinSchema,
+      handler: ({ viewer, options }) => pins.repin(viewer, options),
+    }),
+    defineResource({
+      resource: 'PinResource', action: 'get', summary: 'A pin (field_set_key detailed)', auth: 'optional',
+      options: pinIdOptionsSchema, response: pinSchema,
+      handler: ({ viewer, options }) => pins.get(viewer, options.id),
+    }),
+    defineResource({
+      resource: 'PinResource', action: 'delete', summary: 'Delete a pin (its pinner or the board owner)', auth: 'viewer',
+      options: pinIdOptionsSchema, response: z.object({ id: z.string() }),
+      handler: ({ viewer, options }) => pins.remove(viewer, options.id),
+    }),
+    defineResource({
+      resource: 'BoardFeedResource', action: 'get', summary: "A board's or section's pins, newest first", auth: 'optional', paged: true,
+      options: pagedOptions(boardFeedOptionsSchema.omit({ page_size: true, bookmarks: true }), { key: feedKey, defaultLimit: 50, maxLimit: 100 }),
+      response: z.array(pinSchema),
+      handler: async ({ viewer, options }) => {
+        const { items, next } = await pins.feed(viewer, options);
+        return pageWithNextKey(items, next);
+      },
+    }),
+    defineResource({
+      resource: 'FindPinImagesResource', action: 'get', summary: "The pinnable images of a page (the bookmarklet's choice when no image is given)", auth: 'viewer',
+      options: findImagesOptionsSchema, response: foundImagesSchema,
+      handler: ({ options }) => images.findImages(options.url),
+    }),
+    defineRoute({
+      method: 'get', path: '/v3/pins/:id/', summary: 'A pin (the already-saved check and the success dialog)', auth: 'optional',
+      params: z.object({ id: idSchema }), response: pinSchema,
+      handler: ({ viewer, params }) => pins.get(viewer, params.id),
+    }),
+    defineRoute({
+      method: 'get', path: '/v3/pins/:id/board_title_suggestions/', summary: 'Board names suggested for a pin (at most 5)', auth: 'optional',
+      params: z.object({ id: idSchema }), response: boardTitleSuggestionsSchema,
+      handler: ({ viewer, params }) => pins.titleSuggestions(viewer, params.id),
+    }),
+    defineRoute({
+      method: 'put', path: '/v3/pins/image/', summary: 'Fetch and store an image ahead of its save (the popup, as it opens)', auth: 'viewer', status: 202,
+      body: z.object({ image_url: z.string().min(1).max(2048) }), response: z.null(),
+      handler: async ({ body }) => {
+        // Fire and forget: the save that follows finds it stored, or reports its own error.
+        void images.warm(body.image_url);
+        return null;
+      },
+    }),
+  ];
+}

@@ -1,0 +1,228 @@
+import {
+  BOARD_TITLE_SUGGESTIONS_MAX,
+  savedMethod,
+  type Pin,
+  type PinMethod,
+  type SavedPin,
+} from '@pinhive/contracts';
+import { appError, authorize, newEvent, type OutboxTarget, type Viewer } from '@pinhive/kit';
+import type { BoardRepository } from '../boards/board.repository';
+import { refuseAdvertiser, type BoardService } from '../boards/board.service';
+import type { ImageDoc } from '../images/image.model';
+import type { ImageService } from '../images/image.service';
+import type { ProfileRepository } from '../profiles/profile.repository';
+import type { SectionRepository } from '../sections/section.repository';
+import type { SectionService } from '../sections/section.service';
+import { newId } from '../shared/ids';
+import { People } from '../shared/people';
+import { bucketKey, PIN_BUCKET_SIZE, PINS_COLLECTION, type PinDoc, type PinImage } from './pin.model';
+import { pinPolicy } from './pin.policy';
+import { presentPin } from './pin.presenter';
+import type { PinPageKey, PinRepository } from './pin.repository';
+
+export interface PinServiceDeps {
+  pins: PinRepository;
+  boards: BoardRepository;
+  boardService: BoardService;
+  sections: SectionRepository;
+  sectionService: SectionService;
+  profiles: ProfileRepository;
+  images: Pick<ImageService, 'storeFromBase64' | 'storeFromUrl' | 'urlsFor'>;
+  kick: (target: OutboxTarget) => void;
+}
+
+/** The options of a save (PinResource create), after validation. */
+export interface SaveOptions {
+  board_id: string;
+  section?: string;
+  section_id?: string;
+  description?: string;
+  title?: string;
+  link?: string;
+  image_url?: string;
+  image_base64?: string;
+  method?: PinMethod;
+  guid?: string;
+  color?: string;
+  share_facebook?: boolean;
+  share_twitter?: boolean;
+  advertiser_id?: string;
+}
+
+const pinNotFound = () => appError('not_found', { message: 'Pin not found.' });
+
+/** A link as a pin keeps it: http(s) only (anything else is dropped, never shown as a link). */
+function cleanLink(link: string | undefined): string | null {
+  if (!link) return null;
+  try {
+    const url = new URL(link);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+export class PinService {
+  constructor(private readonly deps: PinServiceDeps) {}
+
+  private pinImage(image: ImageDoc): PinImage {
+    const urls = this.deps.images.urlsFor(image);
+    return { id: image._id, '236x': urls['236x'], orig: urls.orig, dominantColor: image.dominantColor };
+  }
+
+  /** A pin with its board, when the viewer may see it (404 for a secret board's pins). */
+  private async readable(viewer: Viewer | undefined, pinId: string) {
+    const pin = await this.deps.pins.findById(pinId);
+    if (!pin) throw pinNotFound();
+    const board = await this.deps.boards.findById(pin.boardId);
+    if (!board) throw pinNotFound();
+    authorize(viewer, 'read', { pinnerId: pin.pinnerId, board }, pinPolicy);
+    return { pin, board };
+  }
+
+  async get(viewer: Viewer | undefined, pinId: string): Promise<Pin> {
+    const { pin, board } = await this.readable(viewer, pinId);
+    const section = pin.sectionId ? await this.deps.sections.findById(pin.sectionId) : null;
+    return presentPin(pin, board, section, new People(this.deps.profiles), viewer);
+  }
+
+  /**
+   * PinResource create: a new pin from an image link or upload, saved onto a board (and a
+   * section of it) the viewer may write to. The pin, with its `pins.pin.saved.v1` event, is one
+   * write and the source of truth: the board's and section's counters and cover follow from the
+   * event (pin.handlers.ts), exactly once each.
+   */
+  async save(viewer: Viewer, options: SaveOptions): Promise<SavedPin> {
+    refuseAdvertiser(options.advertiser_id);
+    const board = await this.deps.boardService.writable(viewer, options.board_id);
+    if (board.privacy === 'secret' && (options.share_facebook || options.share_twitter)) {
+      throw appError('bad_request', { message: 'Pins on a secret board cannot be shared.', field: options.share_facebook ? 'share_facebook' : 'share_twitter' });
+    }
+    const sectionId = options.section_id ?? options.section;
+    const section = sectionId ? await this.deps.sectionService.writable(viewer, sectionId, board._id) : null;
+    // The upload is stored first ("image_base64 first converted to an image url").
+    const image = options.image_base64 !== undefined ? await this.deps.images.storeFromBase64(options.image_base64) : await this.deps.images.storeFromUrl(options.image_url ?? '');
+    return this.store(viewer, {
+      boardId: board._id,
+      sectionId: section?._id ?? null,
+      image: this.pinImage(image),
+      title: options.title?.trim() ?? '',
+      description: options.description?.trim() ?? '',
+      link: cleanLink(options.link ?? options.image_url),
+      method: savedMethod(options.method, options.guid),
+      viaPinnerId: null,
+      repinOf: null,
+    });
+  }
+
+  /** RepinResource create: an existing pin saved onto another board: the same image, `via_pinner` kept. */
+  async repin(viewer: Viewer, options: { pin_id: string; board_id: string; section_id?: string; description?: string; title?: string }): Promise<SavedPin> {
+    const { pin: source } = await this.readable(viewer, options.pin_id);
+    const board = await this.deps.boardService.writable(viewer, options.board_id);
+    const section = options.section_id ? await this.deps.sectionService.writable(viewer, options.section_id, board._id) : null;
+    return this.store(viewer, {
+      boardId: board._id,
+      sectionId: section?._id ?? null,
+      image: source.image,
+      title: options.title?.trim() ?? source.title,
+      description: options.description?.trim() ?? source.description,
+      link: source.link,
+      method: 'repin',
+      viaPinnerId: source.pinnerId,
+      repinOf: source._id,
+    });
+  }
+
+  private async store(
+    viewer: Viewer,
+    fields: Pick<PinDoc, 'boardId' | 'sectionId' | 'image' | 'title' | 'description' | 'link' | 'method' | 'viaPinnerId' | 'repinOf'>,
+  ): Promise<SavedPin> {
+    const now = new Date();
+    const id = newId(now.getTime());
+    const seq = await this.deps.boards.nextPinSeq(fields.boardId);
+    const sectionSeq = fields.sectionId ? await this.deps.sections.nextPinSeq(fields.sectionId) : null;
+    const firstSave = await this.deps.pins.claimFirstSave(viewer.userId, id, now);
+    const pin: PinDoc = {
+      _id: id,
+      ...fields,
+      pinnerId: viewer.userId,
+      seq,
+      boardBucket: bucketKey(fields.boardId, seq),
+      sectionSeq,
+      ...(fields.sectionId && sectionSeq !== null ? { sectionBucket: bucketKey(fields.sectionId, sectionSeq) } : {}),
+      imageId: fields.image.id,
+      createdAt: now,
+      deletedAt: null,
+    };
+    const event = newEvent('pins-boards', 'pins.pin.saved.v1', id, {
+      pinId: id,
+      boardId: fields.boardId,
+      sectionId: fields.sectionId,
+      pinnerId: viewer.userId,
+      firstSave,
+      repinOf: fields.repinOf,
+      imageId: fields.image.id,
+      coverImageUrl: fields.image['236x'].url,
+      dominantColor: fields.image.dominantColor,
+    }, now);
+    await this.deps.pins.insert(pin, [event]);
+    this.deps.kick({ collection: PINS_COLLECTION, id });
+    const board = await this.deps.boards.findById(fields.boardId);
+    if (!board) throw pinNotFound();
+    const section = fields.sectionId ? await this.deps.sections.findById(fields.sectionId) : null;
+    const presented = await presentPin(pin, board, section, new People(this.deps.profiles), viewer);
+    return { ...presented, first_save: firstSave };
+  }
+
+  /** Deletes a pin (its pinner or the board's owner): gone at once, counters follow its event. */
+  async remove(viewer: Viewer, pinId: string): Promise<{ id: string }> {
+    const { pin, board } = await this.readable(viewer, pinId);
+    authorize(viewer, 'delete', { pinnerId: pin.pinnerId, board }, pinPolicy);
+    const now = new Date();
+    const event = newEvent('pins-boards', 'pins.pin.deleted.v1', pin._id, {
+      pinId: pin._id, boardId: pin.boardId, sectionId: pin.sectionId, pinnerId: pin.pinnerId, imageId: pin.image.id,
+    }, now);
+    if (await this.deps.pins.markDeleted(pin, now, [event])) this.deps.kick({ collection: PINS_COLLECTION, id: pin._id });
+    return { id: pin._id };
+  }
+
+  /** BoardFeedResource: a board's (or one of its sections') pins, newest first, a page at a time. */
+  async feed(viewer: Viewer | undefined, options: { board_id: string; section_id?: string; page_size: number; bookmarks?: PinPageKey }): Promise<{ items: Pin[]; next: PinPageKey | undefined }> {
+    const board = await this.deps.boardService.readable(viewer, options.board_id);
+    const section = options.section_id ? await this.deps.sections.findById(options.section_id) : null;
+    if (options.section_id && (!section || section.boardId !== board._id)) throw appError('not_found', { message: 'Section not found.' });
+    const top = section ? section.pinSeq : board.pinSeq;
+    const start = options.bookmarks ?? { bucket: Math.floor(top / PIN_BUCKET_SIZE), before: Number.MAX_SAFE_INTEGER };
+    const { pins, next } = await this.deps.pins.page(section ? 'sectionBucket' : 'boardBucket', section ? section._id : board._id, start, options.page_size);
+    const people = new People(this.deps.profiles);
+    const sections = new Map<string, Promise<Awaited<ReturnType<SectionRepository['findById']>>>>();
+    const sectionOf = (id: string | null) => {
+      if (!id) return Promise.resolve(null);
+      if (!sections.has(id)) sections.set(id, this.deps.sections.findById(id));
+      return sections.get(id) as Promise<Awaited<ReturnType<SectionRepository['findById']>>>;
+    };
+    const shown = pins.slice(0, options.page_size);
+    const items = await Promise.all(shown.map(async (p) => presentPin(p, board, await sectionOf(p.sectionId), people, viewer)));
+    return { items, next };
+  }
+
+  /** Board names suggested for a pin (at most 5): from its title, its board and its description's words. */
+  async titleSuggestions(viewer: Viewer | undefined, pinId: string): Promise<{ title: string }[]> {
+    const { pin, board } = await this.readable(viewer, pinId);
+    const words = `${pin.title} ${pin.description}`
+      .split(/[^\p{L}\p{N}']+/u)
+      .filter((w) => w.length >= 4)
+      .map((w) => w[0]?.toUpperCase() + w.slice(1).toLowerCase());
+    const candidates = [pin.title.trim(), board.name, ...words].filter((t) => t.length > 0 && t.length <= 50);
+    const seen = new Set<string>();
+    const out: { title: string }[] = [];
+    for (const title of candidates) {
+      const key = title.toLowerCase();
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push({ title });
+      if (out.length === BOARD_TITLE_SUGGESTIONS_MAX) break;
+    }
+    return out;
+  }
+}

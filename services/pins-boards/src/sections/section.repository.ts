@@ -1,0 +1,98 @@
+import type { Connection } from 'mongoose';
+import { COUNTED_KEYS_KEPT } from '../boards/board.model';
+import { SECTIONS_COLLECTION, SECTION_PREVIEW_PINS, type PreviewPin, type SectionDoc } from './section.model';
+
+const isDuplicateKey = (err: unknown) => typeof err === 'object' && err !== null && (err as { code?: number }).code === 11000;
+
+export class SectionRepository {
+  constructor(private readonly conn: Connection) {}
+
+  private sections() {
+    return this.conn.collection<SectionDoc>(SECTIONS_COLLECTION);
+  }
+
+  /** Stores a new section; a slug taken on the board gets `-2`, `-3`... */
+  async create(section: SectionDoc): Promise<SectionDoc> {
+    for (let n = 1; ; n++) {
+      const slug = n === 1 ? section.slug : `${section.slug}-${n}`;
+      const doc = { ...section, slug, boardSlug: `${section.boardId}:${slug}` };
+      try {
+        await this.sections().insertOne(doc);
+        return doc;
+      } catch (err) {
+        if (!isDuplicateKey(err) || n >= 50) throw err;
+      }
+    }
+  }
+
+  async findById(id: string): Promise<SectionDoc | null> {
+    return this.sections().findOne({ _id: id }, { projection: { counted: 0 } });
+  }
+
+  async findBySlug(boardId: string, slug: string): Promise<SectionDoc | null> {
+    return this.sections().findOne({ boardSlug: `${boardId}:${slug}` }, { projection: { counted: 0 } });
+  }
+
+  /** A board's sections (at most MAX_SECTIONS_PER_BOARD), oldest first. */
+  async ofBoard(boardId: string): Promise<SectionDoc[]> {
+    const list = await this.sections().find({ boardId }, { projection: { counted: 0 } }).toArray();
+    return list.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a._id.localeCompare(b._id));
+  }
+
+  async countOfBoard(boardId: string): Promise<number> {
+    return this.sections().countDocuments({ boardId });
+  }
+
+  async rename(id: string, title: string, slug: string): Promise<SectionDoc | null> {
+    for (let n = 1; ; n++) {
+      const candidate = n === 1 ? slug : `${slug}-${n}`;
+      const current = await this.findById(id);
+      if (!current) return null;
+      try {
+        return await this.sections().findOneAndUpdate(
+          { _id: id },
+          { $set: { title, slug: candidate, boardSlug: `${current.boardId}:${candidate}` } },
+          { returnDocument: 'after' },
+        );
+      } catch (err) {
+        // FerretDB answers a unique clash on update with another code than 11000: try the next slug.
+        if (n >= 50) throw err;
+      }
+    }
+  }
+
+  async remove(id: string): Promise<void> {
+    await this.sections().deleteOne({ _id: id });
+  }
+
+  async nextPinSeq(id: string): Promise<number> {
+    const section = await this.sections().findOneAndUpdate({ _id: id }, { $inc: { pinSeq: 1 } }, { returnDocument: 'after' });
+    if (!section) throw new Error(`section ${id} vanished while saving into it`);
+    return section.pinSeq;
+  }
+
+  /** Applies one counter change once (see BoardRepository.applyCount); a save adds its preview. */
+  async applyCount(id: string, key: string, delta: 1 | -1, preview?: PreviewPin): Promise<boolean> {
+    const updated = await this.sections().findOneAndUpdate(
+      { _id: id, counted: { $ne: key } },
+      { $inc: { pinCount: delta }, $push: { counted: key } },
+      { returnDocument: 'after' },
+    );
+    if (!updated) return false;
+    if (preview) {
+      const previews = [preview, ...updated.previewPins.filter((p) => p.id !== preview.id)].slice(0, SECTION_PREVIEW_PINS);
+      await this.sections().updateOne({ _id: id }, { $set: { previewPins: previews } });
+    } else if (delta < 0) {
+      const pinId = key.slice(key.indexOf(':') + 1);
+      await this.sections().updateOne({ _id: id }, { $set: { previewPins: updated.previewPins.filter((p) => p.id !== pinId) } });
+    }
+    const extra = updated.counted.length - COUNTED_KEYS_KEPT;
+    for (let i = 0; i < extra; i++) await this.sections().updateOne({ _id: id }, { $pop: { counted: -1 } });
+    return true;
+  }
+
+  /** Recounts a section from its pins (after pins are moved in), with its previews. */
+  async setCount(id: string, pinCount: number, previewPins: PreviewPin[]): Promise<void> {
+    await this.sections().updateOne({ _id: id }, { $set: { pinCount, previewPins: previewPins.slice(0, SECTION_PREVIEW_PINS) } });
+  }
+}
