@@ -8,7 +8,9 @@ import {
 import { appError, authorize, newEvent, type OutboxTarget, type Viewer } from '@pinhive/kit';
 import type { BoardRepository } from '../boards/board.repository';
 import { refuseAdvertiser, type BoardService } from '../boards/board.service';
+import type { BoardDoc } from '../boards/board.model';
 import type { ImageDoc } from '../images/image.model';
+import type { SectionDoc } from '../sections/section.model';
 import type { ImageService } from '../images/image.service';
 import type { ProfileRepository } from '../profiles/profile.repository';
 import type { SectionRepository } from '../sections/section.repository';
@@ -102,7 +104,7 @@ export class PinService {
     const section = sectionId ? await this.deps.sectionService.writable(viewer, sectionId, board._id) : null;
     // The upload is stored first ("image_base64 first converted to an image url").
     const image = options.image_base64 !== undefined ? await this.deps.images.storeFromBase64(options.image_base64) : await this.deps.images.storeFromUrl(options.image_url ?? '');
-    return this.store(viewer, {
+    return this.store(viewer, board, section, {
       boardId: board._id,
       sectionId: section?._id ?? null,
       image: this.pinImage(image),
@@ -120,7 +122,7 @@ export class PinService {
     const { pin: source } = await this.readable(viewer, options.pin_id);
     const board = await this.deps.boardService.writable(viewer, options.board_id);
     const section = options.section_id ? await this.deps.sectionService.writable(viewer, options.section_id, board._id) : null;
-    return this.store(viewer, {
+    return this.store(viewer, board, section, {
       boardId: board._id,
       sectionId: section?._id ?? null,
       image: source.image,
@@ -135,13 +137,18 @@ export class PinService {
 
   private async store(
     viewer: Viewer,
+    board: BoardDoc,
+    section: SectionDoc | null,
     fields: Pick<PinDoc, 'boardId' | 'sectionId' | 'image' | 'title' | 'description' | 'link' | 'method' | 'viaPinnerId' | 'repinOf'>,
   ): Promise<SavedPin> {
     const now = new Date();
     const id = newId(now.getTime());
-    const seq = await this.deps.boards.nextPinSeq(fields.boardId);
-    const sectionSeq = fields.sectionId ? await this.deps.sections.nextPinSeq(fields.sectionId) : null;
-    const firstSave = await this.deps.pins.claimFirstSave(viewer.userId, id, now);
+    // Independent writes: the pin's numbers on its board and section, and the first-save record.
+    const [seq, sectionSeq, firstSave] = await Promise.all([
+      this.deps.boards.nextPinSeq(fields.boardId),
+      fields.sectionId ? this.deps.sections.nextPinSeq(fields.sectionId) : Promise.resolve(null),
+      this.deps.pins.claimFirstSave(viewer.userId, id, now),
+    ]);
     const pin: PinDoc = {
       _id: id,
       ...fields,
@@ -167,9 +174,6 @@ export class PinService {
     }, now);
     await this.deps.pins.insert(pin, [event]);
     this.deps.kick({ collection: PINS_COLLECTION, id });
-    const board = await this.deps.boards.findById(fields.boardId);
-    if (!board) throw pinNotFound();
-    const section = fields.sectionId ? await this.deps.sections.findById(fields.sectionId) : null;
     const presented = await presentPin(pin, board, section, new People(this.deps.profiles), viewer);
     return { ...presented, first_save: firstSave };
   }
