@@ -31,6 +31,8 @@ function vendorChunk(id: string): string | undefined {
   const name = match[1].replace('\\', '/');
   if (['react', 'react-dom', 'scheduler', 'react-router', 'cookie', 'set-cookie-parser'].includes(name)) return 'react';
   if (name === 'zod') return 'zod';
+  // The pin grid's masonry and its helpers: only the pages with a grid load them.
+  if (name === 'masonic' || name.startsWith('@essentials/') || name.startsWith('@react-hook/') || name === 'raf-schd' || name === 'trie-memoize') return 'masonry';
   return 'vendor';
 }
 

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { AppLayout } from './components/AppLayout';
 import { AddAccountPage } from './pages/AddAccountPage';
@@ -12,6 +13,18 @@ import { ProfilePage } from './pages/ProfilePage';
 import { RouteErrorPage } from './pages/RouteErrorPage';
 import { SecuritySettingsPage } from './pages/SecuritySettingsPage';
 import { SignupPage } from './pages/SignupPage';
+
+/** Feature pages load on demand: the log-in screens do not carry board, pin and saving code. */
+const page = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) => async () => ({ Component: pick(await load()) });
+
+const boardPage = page(() => import('./boards/BoardPage'), (m) => m.BoardPage);
+const sectionPage = page(() => import('./boards/SectionPage'), (m) => m.SectionPage);
+const pinPage = page(() => import('./pins/PinPage'), (m) => m.PinPage);
+const repinPage = page(() => import('./pins/RepinPage'), (m) => m.RepinPage);
+const pinCreatePage = page(() => import('./saving/PinCreatePage'), (m) => m.PinCreatePage);
+const createBoardPage = page(() => import('./saving/CreateFromDraftPages'), (m) => m.CreateBoardPage);
+const createSectionPage = page(() => import('./saving/CreateFromDraftPages'), (m) => m.CreateSectionPage);
+const bookmarkletPage = page(() => import('./saving/BookmarkletSettingsPage'), (m) => m.BookmarkletSettingsPage);
 
 /**
  * Static paths rank above `/:username`, so `signup` and `login` never reach the profile page.
@@ -34,7 +47,15 @@ export const router = createBrowserRouter([
           { path: 'business/create', element: <BusinessCreatePage /> },
           { path: 'business/login', element: <BusinessLoginPage /> },
           { path: 'dev/outbox', element: <DevOutboxPage /> },
+          { path: 'settings/bookmarklet', lazy: bookmarkletPage },
+          { path: 'pin/create/:method/:action?', lazy: pinCreatePage },
+          { path: 'pin/:id', lazy: pinPage },
+          { path: 'pin/:id/repin/x', lazy: repinPage },
+          { path: 'board/create', lazy: createBoardPage },
+          { path: 'board/:id/create_section', lazy: createSectionPage },
           { path: ':username', element: <ProfilePage /> },
+          { path: ':username/:slug', lazy: boardPage },
+          { path: ':username/:slug/:section', lazy: sectionPage },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

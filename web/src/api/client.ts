@@ -29,6 +29,17 @@ export const REFRESH_PATH = '/v3/auth/refresh/';
  * token and retries once.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  return (await apiRequestWithBookmarks(path, options)).data;
+}
+
+/** A page of a paged read: its data and the next bookmark (`-end-` or absent on the last page). */
+export interface Paged<T> {
+  data: T;
+  bookmarks: string[] | undefined;
+}
+
+/** As `apiRequest`, keeping the envelope's `bookmarks` (paged resource reads). */
+export async function apiRequestWithBookmarks<T>(path: string, options: RequestOptions<T> = {}): Promise<Paged<T>> {
   try {
     return await send(path, options);
   } catch (error) {
@@ -49,7 +60,7 @@ let refreshing: Promise<void> | null = null;
 
 /** Renews the session cookies once for every request that found its access token expired. */
 export function refreshSession(): Promise<void> {
-  refreshing ??= send(REFRESH_PATH, { method: 'POST' })
+  refreshing ??= send<unknown>(REFRESH_PATH, { method: 'POST' })
     .then(() => undefined)
     .finally(() => {
       refreshing = null;
@@ -58,7 +69,7 @@ export function refreshSession(): Promise<void> {
 }
 
 /** One request, no retries. */
-async function send<T>(path: string, options: RequestOptions<T>): Promise<T> {
+async function send<T>(path: string, options: RequestOptions<T>): Promise<Paged<T>> {
   const { method = 'GET', body, signal, schema } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -83,10 +94,11 @@ async function send<T>(path: string, options: RequestOptions<T>): Promise<T> {
   const payload = envelope.resource_response;
   if (payload.status === 'failure') throw new ApiError({ ...payload.error, http_status: payload.error.http_status || response.status });
   if (!response.ok) throw unreadable(response.status, `HTTP ${response.status} with a success envelope`);
-  if (!schema) return payload.data;
+  const bookmarks = Array.isArray(payload.bookmarks) ? payload.bookmarks : undefined;
+  if (!schema) return { data: payload.data, bookmarks };
 
   const parsed = schema.safeParse(payload.data);
-  if (parsed.success) return parsed.data;
+  if (parsed.success) return { data: parsed.data, bookmarks };
   console.error(`Answer of ${method} ${path} does not match its contract`, parsed.error.issues);
   throw unreadable(response.status, 'Answer does not match its contract');
 }

@@ -11,7 +11,7 @@ import { ADD_ACCOUNT_PATH, profilePath } from '../auth/targets';
 import { ACCOUNTS_QUERY_KEY, forgetViewer, refreshViewer, useStoredAccounts } from '../auth/viewer';
 import { usePathnameChange } from '../hooks/usePathnameChange';
 import { ERROR_TOAST_MS } from '../recovery/useResetEmail';
-import { SECURITY_SETTINGS_PATH } from '../settings/paths';
+import { BOOKMARKLET_SETTINGS_PATH, SECURITY_SETTINGS_PATH } from '../settings/paths';
 import { useToast } from '../toast/toastContext';
 import { Avatar } from './Avatar';
 import { menuFocusTarget, menuTypeaheadTarget } from './menuKeys';
@@ -230,6 +230,9 @@ export function AccountMenu({ user, buttonRef }: AccountMenuProps) {
           </MenuLink>
           <MenuLink to={SECURITY_SETTINGS_PATH} onSelect={() => close(true)}>
             {t('accountMenu.settings')}
+          </MenuLink>
+          <MenuLink to={BOOKMARKLET_SETTINGS_PATH} onSelect={() => close(true)}>
+            {t('accountMenu.bookmarklet')}
           </MenuLink>
           <button
             type="button"

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usernameSchema } from '@pinhive/contracts';
@@ -10,6 +11,9 @@ import { FollowButton } from '../profile/FollowButton';
 import { ProfileHeader, ProfileHeaderSkeleton } from '../profile/ProfileHeader';
 import { useProfile } from '../profile/useProfile';
 import { NotFoundPage } from './NotFoundPage';
+
+/** The boards grid loads with its own code (the board feature), after the header. */
+const ProfileBoards = lazy(() => import('../boards/ProfileBoards').then((m) => ({ default: m.ProfileBoards })));
 
 /** Router state the sign-up form leaves behind when it sends the new member here. */
 export type ProfileLocationState = { justRegistered?: boolean } | null;
@@ -37,6 +41,9 @@ function Profile({ username }: { username: string }) {
         <div className="profile-actions">
           <FollowButton profile={profile} />
         </div>
+        <Suspense fallback={<Spinner size="large" label={t('boards.profileLoading')} />}>
+          <ProfileBoards username={profile.username} />
+        </Suspense>
       </div>
     );
   }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ToastContext, type ToastApi, type ToastRequest } from './toastContext';
 
@@ -32,8 +33,19 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       {createPortal(
         <div className="toast-region" role="status" aria-live="polite" aria-atomic="true" aria-label={t('common.notifications')}>
           {toast ? (
-            <div key={toast.id} className={`toast toast--${toast.tone ?? 'info'}`}>
-              {toast.message}
+            <div key={toast.id} className={`toast toast--${toast.tone ?? 'info'}${toast.link || toast.action ? ' toast--interactive' : ''}`}>
+              {toast.link ? (
+                <Link to={toast.link} className="toast__link" onClick={() => setToast(null)}>
+                  {toast.message}
+                </Link>
+              ) : (
+                <span>{toast.message}</span>
+              )}
+              {toast.action ? (
+                <Link to={toast.action.to} className="toast__action" onClick={() => setToast(null)}>
+                  {toast.action.label}
+                </Link>
+              ) : null}
             </div>
           ) : null}
         </div>,

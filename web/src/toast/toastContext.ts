@@ -7,6 +7,10 @@ export interface ToastRequest {
   /** How long it stays, in milliseconds (the spec's 3500 ms for "Email sent!", 3000 ms for errors). */
   durationMs: number;
   tone?: ToastTone;
+  /** The whole toast links there (the save toasts link to /pin/{id}). */
+  link?: string;
+  /** A button-like link beside the message (the mobile 'View'). */
+  action?: { label: string; to: string };
 }
 
 export interface ToastApi {

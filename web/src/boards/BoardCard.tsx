@@ -1,0 +1,25 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Board } from '@pinhive/contracts';
+import { LockIcon } from '../saving/icons';
+import { boardHref } from './rules';
+
+/** A board in a grid (section 2): cover, name, pin count and the secret icon; links to the board (lowercased for visitors). */
+export function BoardCard({ board, anonymous }: { board: Board; anonymous: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Link to={boardHref(board.url, anonymous)} className="board-card">
+      <span className="board-card__cover" style={{ backgroundColor: board.cover_color ?? undefined }}>
+        {board.image_cover_url ? <img src={board.image_cover_url} alt="" loading="lazy" /> : <span className="board-card__empty">{t('boards.noCover')}</span>}
+      </span>
+      <span className="board-card__name">
+        <span>{board.name}</span>
+        {board.privacy !== 'public' ? <LockIcon label={t('boards.secret')} /> : null}
+      </span>
+      <span className="board-card__meta">
+        {t('boards.pinCount', { count: board.pin_count })}
+        {board.section_count > 0 ? ` · ${t('boards.sectionCount', { count: board.section_count })}` : ''}
+      </span>
+    </Link>
+  );
+}

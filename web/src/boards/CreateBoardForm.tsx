@@ -1,0 +1,116 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BOARD_NAME_MAX_LENGTH, type Board } from '@pinhive/contracts';
+import { CheckboxField } from '../components/CheckboxField';
+import { Spinner } from '../components/Spinner';
+import { TextField } from '../components/TextField';
+import { useCreateBoard } from './queries';
+import { boardCreateErrorText, boardNameProblem, canCreateBoard } from './rules';
+
+interface CreateBoardFormProps {
+  initialName?: string;
+  /** Suggested names (at most 5), shown as choices under the name field. */
+  suggestions?: string[];
+  /** Where the board is made from (`aux_data.source`): the picker says `board_picker`. */
+  source?: string;
+  onCreated: (board: Board) => void;
+  onCancel?: () => void;
+}
+
+/**
+ * Create board (section 5): a name ('Don't forget to name your board!', at most
+ * BOARD_NAME_MAX_LENGTH), the secret toggle, and Create, disabled while the trimmed name is empty,
+ * an error shows, a create error shows or the board is being saved. A create failure shows in the
+ * form in bold red (message plus message_detail, else 'Uh oh! Something went wrong.').
+ */
+export function CreateBoardForm({ initialName = '', suggestions = [], source, onCreated, onCancel }: CreateBoardFormProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [name, setName] = useState(initialName);
+  const [touched, setTouched] = useState(initialName.length > 0);
+  const [secret, setSecret] = useState(false);
+  const create = useCreateBoard();
+  const problem = boardNameProblem(name);
+  const fieldError = touched && problem !== null;
+  const createError = create.isError ? boardCreateErrorText(create.error, t('boards.create.failed')) : null;
+  const enabled = canCreateBoard({ name, fieldError, createError: createError !== null, saving: create.isPending });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (!enabled || problem) return;
+    create.mutate(
+      { name: name.trim(), privacy: secret ? 'secret' : 'public', ...(source ? { aux_data: { source } } : {}) },
+      { onSuccess: onCreated },
+    );
+  };
+
+  const message =
+    problem === 'required' ? t('boards.create.nameRequired') : problem === 'tooLong' ? t('boards.create.tooLong', { maxLength: BOARD_NAME_MAX_LENGTH }) : null;
+
+  return (
+    <form className="board-form" onSubmit={onSubmit} noValidate>
+      <TextField
+        id={`${id}-name`}
+        label={t('boards.create.name')}
+        placeholder={t('boards.create.namePlaceholder')}
+        value={name}
+        autoComplete="off"
+        maxLength={BOARD_NAME_MAX_LENGTH * 2}
+        onChange={(event) => {
+          setName(event.target.value);
+          setTouched(true);
+          if (create.isError) create.reset();
+        }}
+        error={fieldError ? message : undefined}
+      />
+      {suggestions.length > 0 ? (
+        <div className="board-form__suggestions" role="group" aria-label={t('saving.suggested')}>
+          {suggestions.map((suggestion) => (
+            <button
+              key={suggestion}
+              type="button"
+              className="chip"
+              aria-pressed={name.trim() === suggestion}
+              aria-label={t('saving.useSuggestion', { name: suggestion })}
+              onClick={() => {
+                setName(suggestion);
+                setTouched(true);
+                if (create.isError) create.reset();
+              }}
+            >
+              {suggestion}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      <CheckboxField
+        id={`${id}-secret`}
+        label={
+          <span className="board-form__secret">
+            <span>{t('boards.create.secret')}</span>
+            <span className="board-form__hint">{t('boards.create.secretHint')}</span>
+          </span>
+        }
+        checked={secret}
+        onChange={(event) => setSecret(event.target.checked)}
+      />
+      {createError ? (
+        <p className="board-form__error" role="alert">
+          {createError}
+        </p>
+      ) : null}
+      <div className="board-form__actions">
+        {onCancel ? (
+          <button type="button" className="button button--secondary" onClick={onCancel}>
+            {t('boards.create.cancel')}
+          </button>
+        ) : null}
+        <button type="submit" className="button button--primary" disabled={!enabled} aria-busy={create.isPending || undefined}>
+          {create.isPending ? <Spinner /> : null}
+          <span>{t('boards.create.submit')}</span>
+        </button>
+      </div>
+    </form>
+  );
+}

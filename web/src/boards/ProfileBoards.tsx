@@ -1,0 +1,66 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useViewer } from '../auth/viewer';
+import { Spinner } from '../components/Spinner';
+import { nearGridEnd, throttle } from '../pins/fetchMore';
+import { BoardCard } from './BoardCard';
+import { useUserBoards } from './queries';
+
+/** A profile's boards under its header (public ones; secret ones too on your own profile). */
+export function ProfileBoards({ username }: { username: string }) {
+  const { t } = useTranslation();
+  const viewer = useViewer();
+  const own = viewer.status === 'authenticated' && viewer.user.username.toLowerCase() === username.toLowerCase();
+  const query = useUserBoards(username);
+  const end = useRef<HTMLDivElement>(null);
+  const more = useRef(query);
+  useEffect(() => {
+    more.current = query;
+  });
+
+  useEffect(() => {
+    const check = throttle(() => {
+      const q = more.current;
+      if (!q.hasNextPage || q.isFetchingNextPage || !end.current) return;
+      if (nearGridEnd(end.current.getBoundingClientRect().bottom, window.innerHeight)) void q.fetchNextPage();
+    });
+    window.addEventListener('scroll', check, { passive: true });
+    check();
+    return () => window.removeEventListener('scroll', check);
+  }, [query.data?.pages.length]);
+
+  const boards = query.data?.pages.flatMap((page) => page.items) ?? [];
+
+  return (
+    <section className="profile-boards" aria-labelledby="profile-boards-title">
+      <h2 className="profile-boards__title" id="profile-boards-title">
+        {t('boards.boards')}
+      </h2>
+      {query.isPending ? (
+        <div className="profile-boards__state">
+          <Spinner size="large" label={t('boards.profileLoading')} />
+        </div>
+      ) : query.isError ? (
+        <div className="profile-boards__state" role="alert">
+          <p>{t('boards.loadFailed')}</p>
+          <button type="button" className="button button--secondary" onClick={() => void query.refetch()}>
+            {t('common.tryAgain')}
+          </button>
+        </div>
+      ) : boards.length === 0 ? (
+        <p className="profile-boards__state">{own ? t('boards.profileEmptyOwn') : t('boards.profileEmpty')}</p>
+      ) : (
+        <ul className="board-grid">
+          {boards.map((board) => (
+            <li key={board.id}>
+              <BoardCard board={board} anonymous={viewer.status !== 'authenticated'} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <div ref={end} className="profile-boards__end" aria-live="polite">
+        {query.isFetchingNextPage ? <Spinner size="large" label={t('boards.profileLoading')} /> : null}
+      </div>
+    </section>
+  );
+}

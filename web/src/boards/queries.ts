@@ -1,0 +1,119 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { usernameSchema, type Board, type BoardCreateOptions, type Section, type SectionCreateOptions } from '@pinhive/contracts';
+import { isApiError } from '../api/client';
+import type { Page } from '../api/resource';
+import { createBoard, createSection, fetchBoard, fetchBoardFeed, fetchBoardPicker, fetchSection, fetchSections, fetchUserBoards } from './api';
+
+/**
+ * Query keys, one family per resource. A board's lists are keyed by its owner's username
+ * (lowercased, as URLs may differ in case), so that a create can invalidate exactly its owner's.
+ */
+export const boardKeys = {
+  all: ['boards'] as const,
+  byId: (boardId: string) => ['boards', 'id', boardId] as const,
+  bySlug: (username: string, slug: string) => ['boards', 'slug', username.toLowerCase(), slug.toLowerCase()] as const,
+  userBoards: (username: string) => ['boards', 'user', username.toLowerCase()] as const,
+  picker: () => ['boardPicker'] as const,
+  feed: (boardId: string, sectionId?: string) => ['boardFeed', boardId, sectionId ?? null] as const,
+  sections: (boardId: string) => ['sections', boardId] as const,
+  section: (boardId: string, slug: string) => ['section', boardId, slug.toLowerCase()] as const,
+};
+
+const notRetriedOn4xx = (failureCount: number, error: unknown) =>
+  failureCount < 2 && isApiError(error) && (error.http_status === 0 || error.http_status >= 500);
+
+export function useBoardBySlug(username: string, slug: string) {
+  return useQuery({
+    queryKey: boardKeys.bySlug(username, slug),
+    queryFn: ({ signal }) => fetchBoard({ username, slug }, signal),
+    enabled: usernameSchema.safeParse(username).success && slug.length > 0,
+    retry: notRetriedOn4xx,
+  });
+}
+
+export function useBoardById(boardId: string | undefined) {
+  return useQuery({
+    queryKey: boardKeys.byId(boardId ?? ''),
+    queryFn: ({ signal }) => fetchBoard({ board_id: boardId ?? '' }, signal),
+    enabled: Boolean(boardId),
+    retry: notRetriedOn4xx,
+  });
+}
+
+export function useBoardPicker(enabled: boolean, pinId?: string) {
+  return useQuery({
+    queryKey: [...boardKeys.picker(), pinId ?? null],
+    queryFn: ({ signal }) =>
+      fetchBoardPicker({ ...(pinId ? { pin_id: pinId } : {}), field_set_key: 'board_picker', shortlist_suggestions: 2, isDesktop: true }, signal),
+    enabled,
+    staleTime: 10_000,
+  });
+}
+
+export function useUserBoards(username: string) {
+  return useInfiniteQuery<Page<Board>>({
+    queryKey: boardKeys.userBoards(username),
+    queryFn: ({ pageParam, signal }) => fetchUserBoards(username, pageParam as string | null, signal),
+    initialPageParam: null,
+    getNextPageParam: (last) => last.next,
+  });
+}
+
+export function useBoardFeed(boardId: string | undefined, sectionId?: string) {
+  return useInfiniteQuery({
+    queryKey: boardKeys.feed(boardId ?? '', sectionId),
+    queryFn: ({ pageParam, signal }) => fetchBoardFeed(boardId ?? '', sectionId, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next,
+    enabled: Boolean(boardId),
+  });
+}
+
+export function useSections(boardId: string | undefined) {
+  return useQuery<Section[]>({
+    queryKey: boardKeys.sections(boardId ?? ''),
+    queryFn: ({ signal }) => fetchSections(boardId ?? '', signal),
+    enabled: Boolean(boardId),
+  });
+}
+
+export function useSectionBySlug(boardId: string | undefined, slug: string) {
+  return useQuery({
+    queryKey: boardKeys.section(boardId ?? '', slug),
+    queryFn: ({ signal }) => fetchSection({ board_id: boardId ?? '', slug }, signal),
+    enabled: Boolean(boardId),
+    retry: notRetriedOn4xx,
+  });
+}
+
+/** After a board is created: its owner's lists (profile grid, picker) are out of date. */
+export async function invalidateOwnerBoards(queryClient: QueryClient, board: Board): Promise<void> {
+  queryClient.setQueryData(boardKeys.byId(board.id), board);
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: boardKeys.userBoards(board.owner.username) }),
+    queryClient.invalidateQueries({ queryKey: boardKeys.picker() }),
+  ]);
+}
+
+export function useCreateBoard() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (options: BoardCreateOptions) => createBoard(options),
+    onSuccess: (board) => invalidateOwnerBoards(queryClient, board),
+  });
+}
+
+export function useCreateSection() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (options: SectionCreateOptions) => createSection(options),
+    onSuccess: async (section) => {
+      queryClient.setQueryData<Section[]>(boardKeys.sections(section.board_id), (list) => (list ? [...list, section] : list));
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: boardKeys.sections(section.board_id) }),
+        queryClient.invalidateQueries({ queryKey: boardKeys.all }),
+        queryClient.invalidateQueries({ queryKey: boardKeys.picker() }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,39 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Pin } from '@pinhive/contracts';
+import { scaledHeight } from './closeup';
+import { pinHref } from '../saving/success';
+
+/** What a pin's image is called for screen readers: its title, else its description, else "Pin image". */
+export function pinAlt(pin: Pick<Pin, 'title' | 'description'>, fallback: string): string {
+  return pin.title.trim() || pin.description.trim().slice(0, 120) || fallback;
+}
+
+/**
+ * A pin in the grid: its image at the column's width keeping its shape, the dominant colour
+ * behind it while it loads, and its title under it. The whole card links to the close-up.
+ */
+export function PinCard({ pin, width }: { pin: Pin; width: number }) {
+  const { t } = useTranslation();
+  const [loaded, setLoaded] = useState(false);
+  const image = pin.images['236x'];
+  const height = scaledHeight(image, width);
+  return (
+    <Link to={pinHref(pin.id)} className="pin-card">
+      <span className="pin-card__image" style={{ height, backgroundColor: pin.dominant_color || undefined }}>
+        <img
+          src={image.url}
+          alt={pinAlt(pin, t('pins.imageAlt'))}
+          width={width}
+          height={height}
+          loading="lazy"
+          decoding="async"
+          className={loaded ? 'is-loaded' : undefined}
+          onLoad={() => setLoaded(true)}
+        />
+      </span>
+      {pin.title.trim() ? <span className="pin-card__title">{pin.title}</span> : null}
+    </Link>
+  );
+}

@@ -1,0 +1,105 @@
+import { useEffect, useRef, useState } from 'react';
+import { Masonry, type RenderComponentProps } from 'masonic';
+import { useTranslation } from 'react-i18next';
+import { PIN_PREVIEW_WIDTH, type Pin } from '@pinhive/contracts';
+import { Spinner } from '../components/Spinner';
+import { nearGridEnd, throttle } from './fetchMore';
+import { PinCard } from './PinCard';
+
+interface PinGridProps {
+  pins: Pin[];
+  /** The list's accessible name. */
+  label: string;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => unknown;
+}
+
+const GUTTER = 16;
+
+function Cell({ data, width }: RenderComponentProps<Pin>) {
+  return <PinCard pin={data} width={width} />;
+}
+
+/**
+ * Changes when the list is no longer the old one plus more at its end (a refetch, a removal), so
+ * that the masonry layout starts afresh rather than reading positions of pins that are gone.
+ */
+function useLayoutGeneration(pins: Pin[]): number {
+  const [state, setState] = useState({ generation: 0, ids: pins.map((pin) => pin.id) });
+  const appended = state.ids.length <= pins.length && state.ids.every((id, index) => pins[index]?.id === id);
+  if (!appended || state.ids.length !== pins.length) {
+    const next = { generation: appended ? state.generation : state.generation + 1, ids: pins.map((pin) => pin.id) };
+    setState(next);
+    return next.generation;
+  }
+  return state.generation;
+}
+
+/**
+ * Pins in a masonry grid (masonic): 236 px columns as many as fit, each image keeping its shape.
+ * More pins are asked for as the end comes within two viewport heights (scroll handler throttled
+ * to 200 ms, section 9).
+ */
+export function PinGrid({ pins, label, hasNextPage, isFetchingNextPage, fetchNextPage }: PinGridProps) {
+  const { t } = useTranslation();
+  const container = useRef<HTMLDivElement>(null);
+  const generation = useLayoutGeneration(pins);
+  const more = useRef({ hasNextPage, isFetchingNextPage, fetchNextPage });
+  useEffect(() => {
+    more.current = { hasNextPage, isFetchingNextPage, fetchNextPage };
+  });
+
+  useEffect(() => {
+    const check = throttle(() => {
+      const { hasNextPage: has, isFetchingNextPage: fetching, fetchNextPage: fetch } = more.current;
+      const element = container.current;
+      if (!has || fetching || !element) return;
+      if (nearGridEnd(element.getBoundingClientRect().bottom, window.innerHeight)) void fetch();
+    });
+    window.addEventListener('scroll', check, { passive: true });
+    window.addEventListener('resize', check);
+    check();
+    return () => {
+      window.removeEventListener('scroll', check);
+      window.removeEventListener('resize', check);
+    };
+  }, []);
+
+  // A short first page may not fill the screen: look again once it has been laid out.
+  useEffect(() => {
+    const element = container.current;
+    if (!element || !hasNextPage || isFetchingNextPage) return;
+    const frame = requestAnimationFrame(() => {
+      if (nearGridEnd(element.getBoundingClientRect().bottom, window.innerHeight)) void fetchNextPage();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [pins.length, hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  return (
+    <section className="pin-grid" ref={container} aria-label={label}>
+      <Masonry
+        key={generation}
+        items={pins}
+        render={Cell}
+        columnWidth={PIN_PREVIEW_WIDTH}
+        columnGutter={GUTTER}
+        rowGutter={GUTTER}
+        itemKey={(pin) => pin.id}
+        itemHeightEstimate={360}
+        overscanBy={3}
+        role="list"
+        tabIndex={-1}
+        className="pin-grid__masonry"
+      />
+      <div className="pin-grid__status" aria-live="polite">
+        {isFetchingNextPage ? (
+          <>
+            <Spinner size="large" />
+            <span className="visually-hidden">{t('pins.loadingMore')}</span>
+          </>
+        ) : null}
+      </div>
+    </section>
+  );
+}

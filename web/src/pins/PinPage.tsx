@@ -1,0 +1,94 @@
+import { Link, useParams } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
+import type { Pin } from '@pinhive/contracts';
+import { isNotFound } from '../api/client';
+import { useViewer } from '../auth/viewer';
+import { profilePath } from '../auth/targets';
+import { boardHref } from '../boards/rules';
+import { Avatar } from '../components/Avatar';
+import { Spinner } from '../components/Spinner';
+import { StatusView } from '../components/StatusView';
+import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { NotFoundPage } from '../pages/NotFoundPage';
+import { SaveButton } from '../saving/SaveButton';
+import { closeupLayout, linkHost, scaledHeight } from './closeup';
+import { pinAlt } from './PinCard';
+import { usePin } from './usePin';
+import { useWindowWidth } from './useWindowWidth';
+
+/** `/pin/:id`: the pin close-up (image, title, description, link, board, pinner, Save). */
+export function PinPage() {
+  const { id = '' } = useParams();
+  const { t } = useTranslation();
+  const query = usePin(id);
+  useDocumentTitle(query.data?.title.trim() ? t('titles.pin', { title: query.data.title }) : t('titles.pinUntitled'));
+  if (!/^\d{1,24}$/.test(id) || isNotFound(query.error)) return <NotFoundPage />;
+  if (query.data) return <PinCloseup pin={query.data} />;
+  if (query.isPending) {
+    return (
+      <div className="page">
+        <StatusView role="status" visual={<Spinner size="large" />} title={t('pins.loading')} />
+      </div>
+    );
+  }
+  return (
+    <div className="page">
+      <StatusView
+        role="alert"
+        title={t('errors.generic')}
+        action={
+          <button type="button" className="button button--secondary" onClick={() => void query.refetch()}>
+            {t('common.tryAgain')}
+          </button>
+        }
+      />
+    </div>
+  );
+}
+
+export function PinCloseup({ pin }: { pin: Pin }) {
+  const { t } = useTranslation();
+  const viewer = useViewer();
+  const layout = closeupLayout(useWindowWidth());
+  const anonymous = viewer.status !== 'authenticated';
+  const host = linkHost(pin.link);
+  const image = pin.images.orig.width > 0 ? pin.images.orig : pin.images['236x'];
+  const pinnerName = pin.pinner.full_name.trim() || pin.pinner.username;
+
+  return (
+    <div className={`page page--closeup closeup--${layout}`}>
+      <article className="closeup">
+        <div className="closeup__image" style={{ backgroundColor: pin.dominant_color, aspectRatio: `${image.width || 1} / ${image.height || 1}` }}>
+          <img src={image.url} alt={pinAlt(pin, t('pins.imageAlt'))} width={image.width || undefined} height={image.height ? scaledHeight(image, image.width) : undefined} />
+        </div>
+        <div className="closeup__details">
+          <div className="closeup__bar">
+            {host && pin.link ? (
+              <a className="closeup__link" href={pin.link} target="_blank" rel="noopener noreferrer nofollow">
+                {t('pins.visit', { host })}
+              </a>
+            ) : (
+              <span />
+            )}
+            <SaveButton pin={pin} />
+          </div>
+          {pin.title.trim() ? <h1 className="closeup__title">{pin.title}</h1> : <h1 className="visually-hidden">{t('pins.untitled')}</h1>}
+          {pin.description.trim() ? <p className="closeup__description">{pin.description}</p> : null}
+          <p className="closeup__board">
+            <Trans
+              i18nKey="pins.onBoard"
+              values={{ board: pin.board.name }}
+              components={{ boardLink: <Link to={boardHref(pin.board.url, anonymous)} className="text-link" /> }}
+            />
+          </p>
+          <Link to={profilePath(pin.pinner.username)} className="closeup__pinner">
+            <Avatar name={pinnerName} imageUrl={pin.pinner.image_medium_url} size="medium" />
+            <span>
+              <Trans i18nKey="pins.savedBy" values={{ name: pinnerName }} components={{ pinnerLink: <strong /> }} />
+            </span>
+          </Link>
+        </div>
+      </article>
+    </div>
+  );
+}

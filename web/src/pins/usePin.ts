@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+import { isApiError } from '../api/client';
+import { fetchPin } from './api';
+
+export const pinKey = (pinId: string) => ['pin', pinId] as const;
+
+export function usePin(pinId: string) {
+  return useQuery({
+    queryKey: pinKey(pinId),
+    queryFn: ({ signal }) => fetchPin(pinId, signal),
+    enabled: /^\d{1,24}$/.test(pinId),
+    retry: (failureCount, error) => failureCount < 2 && isApiError(error) && (error.http_status === 0 || error.http_status >= 500),
+  });
+}

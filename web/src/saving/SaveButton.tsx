@@ -1,0 +1,63 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SAVE_TOAST_MS, type Pin } from '@pinhive/contracts';
+import { useAuthModal } from '../auth/authModalContext';
+import { useViewer } from '../auth/viewer';
+import { useToast } from '../toast/toastContext';
+import { RepinModal } from './RepinModal';
+import { SaveConfirmation } from './SaveConfirmation';
+import { pinHref } from './success';
+import type { SaveResult } from './useSave';
+
+/**
+ * Save on a pin. A visitor gets the login-required prompt (save context, with the pin's image);
+ * once logged in, the picker opens by itself so the save goes on. A save shows the confirmation
+ * animation and the 4 s toast that links to the saved pin.
+ */
+export function SaveButton({ pin, className = 'button button--primary button--large' }: { pin: Pin; className?: string }) {
+  const { t } = useTranslation();
+  const viewer = useViewer();
+  const auth = useAuthModal();
+  const toast = useToast();
+  const [open, setOpen] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [saved, setSaved] = useState<SaveResult | null>(null);
+
+  // Back from the log-in prompt: carry on with the save that needed it.
+  useEffect(() => {
+    if (pending && viewer.status === 'authenticated') {
+      setPending(false);
+      setOpen(true);
+    }
+  }, [pending, viewer.status]);
+
+  const onClick = () => {
+    if (viewer.status === 'authenticated') {
+      setOpen(true);
+      return;
+    }
+    if (viewer.status === 'anonymous') {
+      setPending(true);
+      auth.requireLogin({ action: 'save', visual: { kind: 'image', src: pin.images['236x'].url, alt: '', dominantColor: pin.dominant_color } });
+    }
+  };
+
+  const onSaved = (result: SaveResult) => {
+    setOpen(false);
+    setSaved(result);
+    const message = result.section
+      ? t('saving.savedToSection', { sectionName: result.section.title, boardName: result.board.name })
+      : t('saving.savedTo', { boardName: result.board.name });
+    toast.show({ message, durationMs: SAVE_TOAST_MS, link: pinHref(result.pin.id) });
+  };
+
+  return (
+    <>
+      <button type="button" className={className} aria-haspopup="dialog" onClick={onClick}>
+        {t('pins.save')}
+      </button>
+      {open ? <RepinModal target={{ kind: 'repin', pin }} onSaved={onSaved} onClose={() => setOpen(false)} /> : null}
+      {saved ? <SaveConfirmation result={saved} onDone={() => setSaved(null)} /> : null}
+    </>
+  );
+}

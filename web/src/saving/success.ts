@@ -1,0 +1,34 @@
+import type { ViewerType } from '@pinhive/contracts';
+
+/** Accounts created within this many days are recent (section 9: "Recent-resurrection window 28 days"). */
+export const RECENT_ACCOUNT_DAYS = 28;
+
+/** Where the success dialog's Promote button goes: the business conversion route. */
+export const BUSINESS_CONVERSION_PATH = '/business/create/';
+
+export const pinHref = (pinId: string): string => `/pin/${encodeURIComponent(pinId)}/`;
+/** 'Send' (section 2). */
+export const shareHref = (pinId: string): string => `/pin/${encodeURIComponent(pinId)}/?share=true`;
+
+/** 'Promote your Pin': the business conversion route with next=/advertiser/quick_promote?pinId={id}. */
+export function promoteHref(pinId: string): string {
+  const next = `/advertiser/quick_promote?pinId=${encodeURIComponent(pinId)}`;
+  return `${BUSINESS_CONVERSION_PATH}?${new URLSearchParams({ next }).toString()}`;
+}
+
+export function isRecentAccount(createdAt: string | undefined, now: number): boolean {
+  if (!createdAt) return true;
+  const created = Date.parse(createdAt);
+  if (Number.isNaN(created)) return true;
+  return now - created < RECENT_ACCOUNT_DAYS * 24 * 60 * 60 * 1000;
+}
+
+/**
+ * 'Promote your Pin' shows only for an authenticated, non-partner viewer whose account is not
+ * recent (section 2). An unknown account age counts as recent (no button rather than a wrong one).
+ */
+export function showsPromote(viewer: { type: ViewerType; createdAt: string | undefined } | null, now: number): boolean {
+  if (!viewer) return false;
+  if (viewer.type === 'UNAUTH' || viewer.type === 'LIMITED_LOGIN' || viewer.type === 'PARTNER') return false;
+  return !isRecentAccount(viewer.createdAt, now);
+}
