@@ -5,6 +5,7 @@ import { PIN_PREVIEW_WIDTH, type Pin } from '@pinhive/contracts';
 import { Spinner } from '../components/Spinner';
 import { nearGridEnd, throttle } from './fetchMore';
 import { PinCard } from './PinCard';
+import { useWindowWidth } from './useWindowWidth';
 
 interface PinGridProps {
   pins: Pin[];
@@ -16,6 +17,10 @@ interface PinGridProps {
 }
 
 const GUTTER = 16;
+/** Phones get two columns (section 9's 175 px grid items): the narrowest column at or below 600 px. */
+const NARROW_MAX = 600;
+const NARROW_COLUMN = 160;
+const NARROW_GUTTER = 8;
 
 function Cell({ data, width }: RenderComponentProps<Pin>) {
   return <PinCard pin={data} width={width} />;
@@ -45,6 +50,7 @@ export function PinGrid({ pins, label, hasNextPage, isFetchingNextPage, fetchNex
   const { t } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   const generation = useLayoutGeneration(pins);
+  const narrow = useWindowWidth() <= NARROW_MAX;
   const more = useRef({ hasNextPage, isFetchingNextPage, fetchNextPage });
   useEffect(() => {
     more.current = { hasNextPage, isFetchingNextPage, fetchNextPage };
@@ -79,12 +85,12 @@ export function PinGrid({ pins, label, hasNextPage, isFetchingNextPage, fetchNex
   return (
     <section className="pin-grid" ref={container} aria-label={label}>
       <Masonry
-        key={generation}
+        key={`${generation}-${narrow ? 'narrow' : 'wide'}`}
         items={pins}
         render={Cell}
-        columnWidth={PIN_PREVIEW_WIDTH}
-        columnGutter={GUTTER}
-        rowGutter={GUTTER}
+        columnWidth={narrow ? NARROW_COLUMN : PIN_PREVIEW_WIDTH}
+        columnGutter={narrow ? NARROW_GUTTER : GUTTER}
+        rowGutter={narrow ? NARROW_GUTTER : GUTTER}
         itemKey={(pin) => pin.id}
         itemHeightEstimate={360}
         overscanBy={3}

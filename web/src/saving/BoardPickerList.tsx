@@ -17,6 +17,8 @@ interface BoardPickerListProps {
   savingBoardId: string | null;
   /** The mobile page puts its Create board button in a fixed footer of its own. */
   hideCreate?: boolean;
+  /** In a dialog, the search field takes the focus once the boards are there (it was not at opening). */
+  focusSearch?: boolean;
 }
 
 /**
@@ -24,7 +26,7 @@ interface BoardPickerListProps {
  * boards', or the matching boards; Enter in the search picks the first match or, with none,
  * creates a board named after the query.
  */
-export function BoardPickerList({ data, loading, failed, onRetry, onPick, onCreate, savingBoardId, hideCreate = false }: BoardPickerListProps) {
+export function BoardPickerList({ data, loading, failed, onRetry, onPick, onCreate, savingBoardId, hideCreate = false, focusSearch = false }: BoardPickerListProps) {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
   const searchId = useId();
@@ -141,6 +143,8 @@ export function BoardPickerList({ data, loading, failed, onRetry, onPick, onCrea
             placeholder={t('saving.searchPlaceholder')}
             value={query}
             autoComplete="off"
+            // Only in the picker dialog, which opened (and placed its focus) before this list loaded.
+            autoFocus={focusSearch}
             onChange={(event) => setQuery(event.target.value)}
             onKeyDown={onSearchKeyDown}
           />

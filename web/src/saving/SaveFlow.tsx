@@ -87,6 +87,7 @@ export function SaveFlow({ target, titleId, onSaved, onClose, backOnFirstStep = 
           onPick={pick}
           onCreate={(name) => go({ type: 'create', name })}
           savingBoardId={save.isPending ? save.variables.board.id : null}
+          focusSearch
         />
       );
       break;
