@@ -23,3 +23,4 @@ export * from './store/day-purge';
 export * from './http/paging';
 export * from './policies/policy';
 export * from './http/resource';
+export * from './http/memory-limiter';

@@ -11,7 +11,7 @@ import {
   repinOptionsSchema,
   savedPinSchema,
 } from '@pinhive/contracts';
-import { defineResource, defineRoute, pagedOptions, pageWithNextKey } from '@pinhive/kit';
+import { defineResource, defineRoute, memoryLimit, pagedOptions, pageWithNextKey, perViewer } from '@pinhive/kit';
 import { z } from 'zod';
 import type { ImageService } from '../images/image.service';
 import type { PinService } from './pin.service';
@@ -22,7 +22,15 @@ const feedKey = z.object({ bucket: z.number().int().min(0), before: z.number().i
 /** `image_base64` of up to 200 MB is 4/3 of it in base64, plus the other options. */
 const SAVE_BODY_LIMIT = `${Math.ceil((IMAGE_MAX_BYTES * 4) / 3 / 1_000_000) + 1}mb`;
 
+/**
+ * Fetches from outside on a viewer's behalf (a page's images, an image ahead of its save): at
+ * most 60 a minute per viewer, so nobody turns the service into a crawler. Saves are not limited.
+ */
+const OUTSIDE_FETCHES = { points: 60, durationSeconds: 60 };
+
 export function pinRoutes(pins: PinService, images: Pick<ImageService, 'warm' | 'findImages'>) {
+  // One budget shared by both routes.
+  const outside = { ...memoryLimit('outside-fetch', OUTSIDE_FETCHES.points, OUTSIDE_FETCHES.durationSeconds), ...perViewer };
   return [
     defineResource({
       resource: 'PinResource', action: 'create', summary: 'Save a new pin from an image link or upload onto a board', auth: 'viewer', status: 201,
@@ -55,6 +63,7 @@ export function pinRoutes(pins: PinService, images: Pick<ImageService, 'warm' | 
     }),
     defineResource({
       resource: 'FindPinImagesResource', action: 'get', summary: "The pinnable images of a page (the bookmarklet's choice when no image is given)", auth: 'viewer',
+      rateLimit: outside,
       options: findImagesOptionsSchema, response: foundImagesSchema,
       handler: ({ options }) => images.findImages(options.url),
     }),
@@ -70,6 +79,7 @@ export function pinRoutes(pins: PinService, images: Pick<ImageService, 'warm' | 
     }),
     defineRoute({
       method: 'put', path: '/v3/pins/image/', summary: 'Fetch and store an image ahead of its save (the popup, as it opens)', auth: 'viewer', status: 202,
+      rateLimit: outside,
       body: z.object({ image_url: z.string().min(1).max(2048) }), response: z.null(),
       handler: async ({ body }) => {
         // Fire and forget: the save that follows finds it stored, or reports its own error.
