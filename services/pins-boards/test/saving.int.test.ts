@@ -162,6 +162,22 @@ describe('saving pins', () => {
     await waitFor(async () => ((await request(pins.url).get(repin.images.orig.url)).status === 404 ? true : undefined), 'the image to go with its last pin');
   });
 
+  it('a retried save with the same Idempotency-Key answers the pin the first attempt stored', async () => {
+    const board = await createBoard(grace, 'Retries');
+    const image = (await png('#777777')).toString('base64');
+    const attempt = () => request(pins.url).post('/resource/PinResource/create/').set(viewers.bearer(grace)).set('Idempotency-Key', 'save-attempt-0001')
+      .send({ options: { board_id: board.id, image_base64: image } });
+    const first = ok<{ id: string }>(await attempt(), 201);
+    const retry = ok<{ id: string; first_save: boolean }>(await attempt(), 201);
+    expect(retry.id).toBe(first.id);
+    expect(retry.first_save).toBe(false);
+    await waitFor(async () => ((await boardOf(board.id)).pin_count === 1 ? true : undefined), 'the one pin to be counted');
+    expect(ok<unknown[]>(await get('BoardFeedResource', { board_id: board.id }))).toHaveLength(1);
+    const bad = await request(pins.url).post('/resource/PinResource/create/').set(viewers.bearer(grace)).set('Idempotency-Key', 'no spaces allowed')
+      .send({ options: { board_id: board.id, image_base64: image } });
+    expect(bad.status).toBe(400);
+  });
+
   it('pages a board newest first by bookmark, 50 at a time', async () => {
     const board = await createBoard(ada, 'Many');
     const first = await savePin(ada, board.id, await png('#444444'));

@@ -42,4 +42,12 @@ export interface PinDoc extends Partial<OutboxFields> {
   repinOf: string | null;
   createdAt: Date;
   deletedAt: Date | null;
+  /**
+   * `<pinner>:<Idempotency-Key>` of the save that made it, or `<pinner>:<pin id>` without one
+   * (always there, so the unique index needs no sparse option): a retried save finds its pin.
+   */
+  requestKey: string;
 }
+
+/** A save's `Idempotency-Key` header: a client's id for one attempt, reused by its retries. */
+export const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{8,128}$/;

@@ -25,9 +25,20 @@ export class PinRepository {
     return this.conn.collection<PinDoc>(PINS_COLLECTION);
   }
 
-  /** Stores a new pin with its events, in one write (the source of truth for every counter). */
-  async insert(pin: PinDoc, events: EventEnvelope[]): Promise<void> {
-    await this.pins().insertOne(docWithEvents(pin, events));
+  /**
+   * Stores a new pin with its events, in one write (the source of truth for every counter).
+   * Answers the pin a retry of the same save made before (same `requestKey`) instead, if any.
+   */
+  async insert(pin: PinDoc, events: EventEnvelope[]): Promise<PinDoc | 'inserted'> {
+    try {
+      await this.pins().insertOne(docWithEvents(pin, events));
+      return 'inserted';
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+      const earlier = await this.pins().findOne({ requestKey: pin.requestKey }, { projection: { pendingEvents: 0 } });
+      if (!earlier) throw err;
+      return earlier;
+    }
   }
 
   async findById(id: string): Promise<PinDoc | null> {

@@ -11,10 +11,21 @@ import {
   repinOptionsSchema,
   savedPinSchema,
 } from '@pinhive/contracts';
-import { defineResource, defineRoute, memoryLimit, pagedOptions, pageWithNextKey, perViewer } from '@pinhive/kit';
+import { appError, defineResource, defineRoute, memoryLimit, pagedOptions, pageWithNextKey, perViewer } from '@pinhive/kit';
 import { z } from 'zod';
 import type { ImageService } from '../images/image.service';
+import { IDEMPOTENCY_KEY } from './pin.model';
 import type { PinService } from './pin.service';
+
+/**
+ * A save's `Idempotency-Key` header (eShop's request ids): its retries answer the pin the first
+ * attempt stored. A malformed key is a 400, not ignored: the client would think it safe to retry.
+ */
+function idempotencyKey(raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined;
+  if (!IDEMPOTENCY_KEY.test(raw)) throw appError('bad_request', { message: 'Idempotency-Key must be 8 to 128 letters, digits or ._:-', field: 'Idempotency-Key' });
+  return raw;
+}
 
 /** A board page starts in a bucket, below a pin number (pin.repository.ts). */
 const feedKey = z.object({ bucket: z.number().int().min(0), before: z.number().int().min(0) });
@@ -35,12 +46,12 @@ export function pinRoutes(pins: PinService, images: Pick<ImageService, 'warm' | 
     defineResource({
       resource: 'PinResource', action: 'create', summary: 'Save a new pin from an image link or upload onto a board', auth: 'viewer', status: 201,
       bodyLimit: SAVE_BODY_LIMIT, options: pinCreateOptionsSchema, response: savedPinSchema,
-      handler: ({ viewer, options }) => pins.save(viewer, options),
+      handler: ({ viewer, options, req }) => pins.save(viewer, options, idempotencyKey(req.get('idempotency-key'))),
     }),
     defineResource({
       resource: 'RepinResource', action: 'create', summary: 'Save an existing pin onto a board', auth: 'viewer', status: 201,
       options: repinOptionsSchema, response: savedPinSchema,
-      handler: ({ viewer, options }) => pins.repin(viewer, options),
+      handler: ({ viewer, options, req }) => pins.repin(viewer, options, idempotencyKey(req.get('idempotency-key'))),
     }),
     defineResource({
       resource: 'PinResource', action: 'get', summary: 'A pin (field_set_key detailed)', auth: 'optional',

@@ -94,7 +94,7 @@ export class PinService {
    * write and the source of truth: the board's and section's counters and cover follow from the
    * event (pin.handlers.ts), exactly once each.
    */
-  async save(viewer: Viewer, options: SaveOptions): Promise<SavedPin> {
+  async save(viewer: Viewer, options: SaveOptions, idempotencyKey?: string): Promise<SavedPin> {
     refuseAdvertiser(options.advertiser_id);
     const board = await this.deps.boardService.writable(viewer, options.board_id);
     if (board.privacy === 'secret' && (options.share_facebook || options.share_twitter)) {
@@ -104,7 +104,7 @@ export class PinService {
     const section = sectionId ? await this.deps.sectionService.writable(viewer, sectionId, board._id) : null;
     // The upload is stored first ("image_base64 first converted to an image url").
     const image = options.image_base64 !== undefined ? await this.deps.images.storeFromBase64(options.image_base64) : await this.deps.images.storeFromUrl(options.image_url ?? '');
-    return this.store(viewer, board, section, {
+    return this.store(viewer, board, section, idempotencyKey, {
       boardId: board._id,
       sectionId: section?._id ?? null,
       image: this.pinImage(image),
@@ -118,11 +118,11 @@ export class PinService {
   }
 
   /** RepinResource create: an existing pin saved onto another board: the same image, `via_pinner` kept. */
-  async repin(viewer: Viewer, options: { pin_id: string; board_id: string; section_id?: string; description?: string; title?: string }): Promise<SavedPin> {
+  async repin(viewer: Viewer, options: { pin_id: string; board_id: string; section_id?: string; description?: string; title?: string }, idempotencyKey?: string): Promise<SavedPin> {
     const { pin: source } = await this.readable(viewer, options.pin_id);
     const board = await this.deps.boardService.writable(viewer, options.board_id);
     const section = options.section_id ? await this.deps.sectionService.writable(viewer, options.section_id, board._id) : null;
-    return this.store(viewer, board, section, {
+    return this.store(viewer, board, section, idempotencyKey, {
       boardId: board._id,
       sectionId: section?._id ?? null,
       image: source.image,
@@ -139,6 +139,7 @@ export class PinService {
     viewer: Viewer,
     board: BoardDoc,
     section: SectionDoc | null,
+    idempotencyKey: string | undefined,
     fields: Pick<PinDoc, 'boardId' | 'sectionId' | 'image' | 'title' | 'description' | 'link' | 'method' | 'viaPinnerId' | 'repinOf'>,
   ): Promise<SavedPin> {
     const now = new Date();
@@ -160,6 +161,7 @@ export class PinService {
       imageId: fields.image.id,
       createdAt: now,
       deletedAt: null,
+      requestKey: `${viewer.userId}:${idempotencyKey ?? id}`,
     };
     const event = newEvent('pins-boards', 'pins.pin.saved.v1', id, {
       pinId: id,
@@ -172,7 +174,13 @@ export class PinService {
       coverImageUrl: fields.image['236x'].url,
       dominantColor: fields.image.dominantColor,
     }, now);
-    await this.deps.pins.insert(pin, [event]);
+    const stored = await this.deps.pins.insert(pin, [event]);
+    if (stored !== 'inserted') {
+      // A retry of a save that was stored (its answer was lost): the same pin, nothing new.
+      const people = new People(this.deps.profiles);
+      const earlierSection = stored.sectionId ? await this.deps.sections.findById(stored.sectionId) : null;
+      return { ...(await presentPin(stored, board, earlierSection, people, viewer)), first_save: false };
+    }
     this.deps.kick({ collection: PINS_COLLECTION, id });
     const presented = await presentPin(pin, board, section, new People(this.deps.profiles), viewer);
     return { ...presented, first_save: firstSave };
