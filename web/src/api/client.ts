@@ -11,6 +11,8 @@ export interface RequestOptions<T> {
   method?: Method;
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. a save's `Idempotency-Key`, the same on every retry of it). */
+  headers?: Record<string, string>;
   /** A contracts schema for `resource_response.data`: a mismatch is reported as a bad answer. */
   schema?: z.ZodType<T>;
 }
@@ -71,7 +73,7 @@ export function refreshSession(): Promise<void> {
 /** One request, no retries. */
 async function send<T>(path: string, options: RequestOptions<T>): Promise<Paged<T>> {
   const { method = 'GET', body, signal, schema } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
   let response: Response;

@@ -19,8 +19,9 @@ export function resourceWrite<T>(
   action: 'create' | 'update' | 'delete',
   options: Record<string, unknown>,
   schema: z.ZodType<T>,
+  headers?: Record<string, string>,
 ): Promise<T> {
-  return apiRequest(`/resource/${name}/${action}/`, { method: 'POST', body: { options }, schema });
+  return apiRequest(`/resource/${name}/${action}/`, { method: 'POST', body: { options }, schema, ...(headers ? { headers } : {}) });
 }
 
 /** One page of a paged list and the bookmark of the next one (`null` after the last page). */
