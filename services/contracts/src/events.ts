@@ -131,6 +131,13 @@ export const boardCreatedV1Schema = z.object({
 });
 export type BoardCreatedV1 = z.infer<typeof boardCreatedV1Schema>;
 
+/** A board was deleted: its pins and sections go after it (their own events bring counts and images along). */
+export const boardDeletedV1Schema = z.object({
+  boardId: z.string().min(1),
+  ownerId: z.string().min(1),
+});
+export type BoardDeletedV1 = z.infer<typeof boardDeletedV1Schema>;
+
 export const eventSchemas = {
   'auth.user.registered.v1': userRegisteredV1Schema,
   'auth.user.logged-in.v1': userLoggedInV1Schema,
@@ -142,6 +149,7 @@ export const eventSchemas = {
   'pins.pin.saved.v1': pinSavedV1Schema,
   'pins.pin.deleted.v1': pinDeletedV1Schema,
   'pins.board.created.v1': boardCreatedV1Schema,
+  'pins.board.deleted.v1': boardDeletedV1Schema,
 } as const;
 
 export type EventMap = { [K in keyof typeof eventSchemas]: z.infer<(typeof eventSchemas)[K]> };

@@ -51,7 +51,7 @@ export function pinsBoardsService(config: PinsBoardsConfig): ServiceDefinition<P
       const pinService = new PinService({ pins, boards, boardService, sections, sectionService, profiles, images, kick });
       return {
         routes: [...profileRoutes(profiles), ...boardRoutes(boardService), ...sectionRoutes(sectionService), ...pinRoutes(pinService, images)],
-        handlers: [...profileHandlers(profiles), ...pinHandlers({ pins, boards, lists, sections, images, logger: ctx.logger })],
+        handlers: [...profileHandlers(profiles), ...pinHandlers({ pins, boards, lists, sections, images, kick, logger: ctx.logger })],
         extraRouters: [mediaRouter(store, ctx.logger)],
       };
     },

@@ -178,6 +178,19 @@ describe('saving pins', () => {
     expect(bad.status).toBe(400);
   });
 
+  it("a deleted board answers 404, leaves the lists, and its pins and their images go after it", async () => {
+    const board = await createBoard(grace, 'Short lived');
+    const pin = await savePin(grace, board.id, await png('#5a5a5a'));
+    const repin = ok<{ id: string }>(await write('RepinResource', 'create', { pin_id: pin.id, board_id: board.id }, grace), 201);
+    expect(await write('BoardResource', 'delete', { board_id: board.id }, ada).then((r) => r.status)).toBe(403);
+    ok(await write('BoardResource', 'delete', { board_id: board.id }, grace));
+    expect((await get('BoardResource', { board_id: board.id }, grace)).status).toBe(404);
+    const picker = ok<{ all_boards: { id: string }[] }>(await get('BoardPickerBoardsResource', {}, grace));
+    expect(picker.all_boards.map((b) => b.id)).not.toContain(board.id);
+    for (const id of [pin.id, repin.id]) expect((await get('PinResource', { id }, grace)).status).toBe(404);
+    await waitFor(async () => ((await request(pins.url).get(pin.images.orig.url)).status === 404 ? true : undefined), "the board's image to go with its pins");
+  });
+
   it('pages a board newest first by bookmark, 50 at a time', async () => {
     const board = await createBoard(ada, 'Many');
     const first = await savePin(ada, board.id, await png('#444444'));

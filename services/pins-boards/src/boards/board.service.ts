@@ -132,11 +132,17 @@ export class BoardService {
     return this.present(updated, viewer);
   }
 
-  /** Deletes a board: it answers 404 from now on and leaves the owner's lists. */
+  /**
+   * Deletes a board: it answers 404 from now on and leaves the owner's lists; its
+   * `pins.board.deleted.v1` (in the same write) has its pins and sections deleted after it.
+   */
   async remove(viewer: Viewer, boardId: string): Promise<{ id: string }> {
     const board = await this.deps.boards.findById(boardId);
     authorize(viewer, 'delete', board, boardPolicy);
-    await this.deps.boards.update(boardId, { deletedAt: new Date() });
+    const now = new Date();
+    const event = newEvent('pins-boards', 'pins.board.deleted.v1', boardId, { boardId, ownerId: board.ownerId }, now);
+    await this.deps.boards.update(boardId, { deletedAt: now }, [event]);
+    this.deps.kick({ collection: BOARDS_COLLECTION, id: boardId });
     await this.deps.lists.remove(board.ownerId, boardId);
     return { id: boardId };
   }

@@ -1,8 +1,9 @@
-import { defineHandler, type Logger } from '@pinhive/kit';
+import { defineHandler, newEvent, type Logger, type OutboxTarget } from '@pinhive/kit';
 import type { BoardListRepository } from '../boards/board-list.repository';
 import type { BoardRepository } from '../boards/board.repository';
 import type { ImageService } from '../images/image.service';
 import type { SectionRepository } from '../sections/section.repository';
+import { PIN_BUCKET_SIZE, PINS_COLLECTION } from './pin.model';
 import type { PinRepository } from './pin.repository';
 
 export interface PinHandlerDeps {
@@ -11,6 +12,7 @@ export interface PinHandlerDeps {
   lists: BoardListRepository;
   sections: SectionRepository;
   images: Pick<ImageService, 'remove'>;
+  kick: (target: OutboxTarget) => void;
   logger: Logger;
 }
 
@@ -56,6 +58,24 @@ export function pinHandlers(deps: PinHandlerDeps) {
           });
         }
         if (data.sectionId) await deps.sections.applyCount(data.sectionId, key, -1);
+      },
+    }),
+    defineHandler({
+      name: 'delete-board-pins',
+      type: 'pins.board.deleted.v1',
+      handle: async ({ data }) => {
+        // Bucket by bucket, newest first: each pin is deleted with its own event (counts, image),
+        // and one already deleted is passed over, so a handler stopped half way resumes.
+        const board = await deps.boards.findById(data.boardId);
+        if (!board) return;
+        for (let bucket = Math.floor(board.pinSeq / PIN_BUCKET_SIZE); bucket >= 0; bucket--) {
+          for (const pin of await deps.pins.inBoardBucket(board._id, bucket)) {
+            const at = new Date();
+            const event = newEvent('pins-boards', 'pins.pin.deleted.v1', pin._id, { pinId: pin._id, boardId: pin.boardId, sectionId: pin.sectionId, pinnerId: pin.pinnerId, imageId: pin.image.id }, at);
+            if (await deps.pins.markDeleted(pin, at, [event])) deps.kick({ collection: PINS_COLLECTION, id: pin._id });
+          }
+        }
+        for (const section of await deps.sections.ofBoard(board._id)) await deps.sections.remove(section._id);
       },
     }),
     defineHandler({

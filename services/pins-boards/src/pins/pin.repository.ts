@@ -107,6 +107,11 @@ export class PinRepository {
     return { pins: found, next: bucket >= 0 ? { bucket, before: Number.MAX_SAFE_INTEGER } : undefined };
   }
 
+  /** The live pins of one bucket of a board (a deleted board's pins, deleted a bucket at a time). */
+  async inBoardBucket(boardId: string, bucket: number): Promise<PinDoc[]> {
+    return this.pins().find({ boardBucket: bucketKey(boardId, bucket * PIN_BUCKET_SIZE) }, { projection: { pendingEvents: 0 } }).toArray();
+  }
+
   /** Places a pin of the board in a section (a section's `initial_pins`); false when it is not there. */
   async placeInSection(pinId: string, boardId: string, sectionId: string, sectionSeq: number): Promise<boolean> {
     const res = await this.pins().updateOne(
