@@ -1,20 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { createAccount } from './support/accounts';
+import { expectAccessible } from './support/axe';
 
 /**
  * Every screen of the accounts area at the spec's two widths: no WCAG 2.1 A/AA violation that
  * axe-core can find, and nothing wider than the window (no sideways scrolling on a phone).
  */
 const WIDTHS = [375, 1280] as const;
-
-async function expectAccessible(page: Page, what: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const summary = violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(summary, `${what}: axe violations`).toEqual([]);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${what}: wider than the window by ${overflow} px`).toBeLessThanOrEqual(0);
-}
 
 for (const width of WIDTHS) {
   test.describe(`at ${width} px`, () => {

@@ -1,6 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { MOBILE_CREATED_TOAST_MS, ownPinId, POPUP_CLOSE_AFTER_SAVE_MS, POPUP_MIN_HEIGHT, POPUP_WIDTH, type Board, type Section } from '@pinhive/contracts';
 import { AuthCard } from '../auth/AuthCard';
 import { useViewer } from '../auth/viewer';
@@ -20,6 +21,11 @@ import { SaveFlow } from './SaveFlow';
 import { SectionPickerList } from './SectionPickerList';
 import { pinHref } from './success';
 import { useSave, type SaveResult } from './useSave';
+
+/** 'Saved to {boardName}', or 'Saved to {sectionName} in {boardName}' for a save into a section (section 8). */
+function savedMessage(t: TFunction, { board, section }: Pick<SaveResult, 'board' | 'section'>): string {
+  return section ? t('saving.savedToSection', { sectionName: section.title, boardName: board.name }) : t('saving.savedTo', { boardName: board.name });
+}
 
 /** Whether this window was opened by another one (the bookmarklet's popup). */
 const openedAsPopup = (): boolean => typeof window !== 'undefined' && window.opener !== null && window.opener !== undefined;
@@ -98,7 +104,13 @@ function DesktopPopup({ draft: initial }: { draft: PinDraft }) {
   const [description, setDescription] = useState(initial.description);
   const [saved, setSaved] = useState<SaveResult | null>(null);
   const draft = { ...initial, description };
+  const doneTitle = useRef<HTMLHeadingElement>(null);
   usePopupResize(root);
+
+  // The success screen replaces the picker that had the focus: it goes to the screen's title.
+  useEffect(() => {
+    if (saved) doneTitle.current?.focus();
+  }, [saved]);
 
   // Opened by the bookmarklet: the window closes 10 s after the save.
   useEffect(() => {
@@ -113,11 +125,12 @@ function DesktopPopup({ draft: initial }: { draft: PinDraft }) {
         <section className="create-success" aria-labelledby={`${id}-done`}>
           <img className="create-success__image" src={saved.pin.images['236x'].url || draft.image} alt="" style={{ backgroundColor: saved.pin.dominant_color }} />
           <div className="create-success__text">
-            <h1 id={`${id}-done`} className="create-success__title" role="status">
-              {saved.section
-                ? t('saving.savedToSection', { sectionName: saved.section.title, boardName: saved.board.name })
-                : t('saving.savedTo', { boardName: saved.board.name })}
-            </h1>
+            {/* The live region wraps the heading: role="status" on the h1 itself would take its heading role away. */}
+            <div role="status">
+              <h1 id={`${id}-done`} className="create-success__title" tabIndex={-1} ref={doneTitle}>
+                {savedMessage(t, saved)}
+              </h1>
+            </div>
             <dl className="create-success__facts">
               <dt>{t('saving.success.board')}</dt>
               <dd>{saved.board.name}</dd>
@@ -219,7 +232,17 @@ function MobileCreate({ draft }: { draft: PinDraft }) {
   const navigate = useNavigate();
   const toast = useToast();
   const [board, setBoard] = useState<Board | null>(null);
+  const title = useRef<HTMLHeadingElement>(null);
+  const shownBoard = useRef(board);
   const picker = useBoardPicker(true);
+
+  // Choosing a board (or going back) replaces the list that had the focus: it goes to the new title.
+  useEffect(() => {
+    if (shownBoard.current === board) return;
+    shownBoard.current = board;
+    title.current?.focus();
+  }, [board]);
+
   const save = useSave({ kind: 'create', draft });
 
   const leave = () => void (canGoBack() ? navigate(-1) : navigate('/', { replace: true }));
@@ -230,7 +253,7 @@ function MobileCreate({ draft }: { draft: PinDraft }) {
       {
         onSuccess: (result) => {
           toast.show({
-            message: t('saving.savedTo', { boardName: result.board.name }),
+            message: savedMessage(t, result),
             durationMs: MOBILE_CREATED_TOAST_MS,
             action: { label: t('saving.view'), to: pinHref(result.pin.id) },
           });
@@ -254,7 +277,9 @@ function MobileCreate({ draft }: { draft: PinDraft }) {
         >
           <BackIcon />
         </button>
-        <h1 className="mobile-create__title">{board ? t('saving.titles.chooseSection') : t('saving.titles.chooseBoard')}</h1>
+        <h1 className="mobile-create__title" tabIndex={-1} ref={title}>
+          {board ? t('saving.titles.chooseSection') : t('saving.titles.chooseBoard')}
+        </h1>
       </header>
       <div className="mobile-create__draft">
         <DraftImage draft={draft} />

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Board, Section } from '@pinhive/contracts';
@@ -47,6 +47,18 @@ export function SaveFlow({ target, titleId, onSaved, onClose, backOnFirstStep = 
     retry: false,
   });
 
+  // A new step replaces what had the focus: it goes to the step's field (create board, add
+  // section), else to its title, so keyboard and screen-reader users are not left on the page.
+  const body = useRef<HTMLDivElement>(null);
+  const title = useRef<HTMLHeadingElement>(null);
+  const shown = useRef(step);
+  useEffect(() => {
+    if (shown.current === step) return;
+    shown.current = step;
+    const field = body.current?.querySelector<HTMLElement>('input:not([type="checkbox"]), textarea');
+    (field ?? title.current)?.focus();
+  }, [step]);
+
   const go = (event: StepEvent) => {
     const next = nextStep(step, event);
     if (next === null) onClose();
@@ -75,10 +87,10 @@ export function SaveFlow({ target, titleId, onSaved, onClose, backOnFirstStep = 
   const savingId = save.isPending ? (save.variables.section?.id ?? 'board') : null;
   const showBack = step.name !== 'chooseBoard' || backOnFirstStep;
 
-  let body;
+  let content;
   switch (step.name) {
     case 'chooseBoard':
-      body = (
+      content = (
         <BoardPickerList
           data={picker.data}
           loading={picker.isPending}
@@ -92,10 +104,10 @@ export function SaveFlow({ target, titleId, onSaved, onClose, backOnFirstStep = 
       );
       break;
     case 'chooseSection':
-      body = <SectionPickerList board={step.board} onPick={(section) => saveTo(step.board, section)} onCreate={() => go({ type: 'create' })} saving={savingId} />;
+      content = <SectionPickerList board={step.board} onPick={(section) => saveTo(step.board, section)} onCreate={() => go({ type: 'create' })} saving={savingId} />;
       break;
     case 'createBoard':
-      body = (
+      content = (
         <CreateBoardForm
           initialName={step.initialName}
           suggestions={suggestions.data ?? []}
@@ -109,7 +121,7 @@ export function SaveFlow({ target, titleId, onSaved, onClose, backOnFirstStep = 
       );
       break;
     case 'addSection':
-      body = (
+      content = (
         <AddSectionForm
           boardId={step.board.id}
           onCancel={() => go({ type: 'back' })}
@@ -121,7 +133,7 @@ export function SaveFlow({ target, titleId, onSaved, onClose, backOnFirstStep = 
       );
       break;
     case 'boardCreated':
-      body = (
+      content = (
         <div className="picker__state" role="status">
           <Spinner size="large" />
           <p>{t('saving.saveTo', { name: step.board.name })}</p>
@@ -138,11 +150,13 @@ export function SaveFlow({ target, titleId, onSaved, onClose, backOnFirstStep = 
             <BackIcon />
           </button>
         ) : null}
-        <h2 className="save-flow__title" id={titleId} aria-live="polite">
+        <h2 className="save-flow__title" id={titleId} aria-live="polite" tabIndex={-1} ref={title}>
           {t(stepTitleKey(step))}
         </h2>
       </header>
-      <div className="save-flow__body">{body}</div>
+      <div className="save-flow__body" ref={body}>
+        {content}
+      </div>
     </div>
   );
 }

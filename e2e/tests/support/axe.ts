@@ -1,0 +1,14 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * No WCAG 2.1 A/AA violation that axe-core can find on the page as it is now, and nothing wider
+ * than the window (no sideways scrolling on a phone).
+ */
+export async function expectAccessible(page: Page, what: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const summary = violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  expect(summary, `${what}: axe violations`).toEqual([]);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${what}: wider than the window by ${overflow} px`).toBeLessThanOrEqual(0);
+}
