@@ -19,7 +19,10 @@ import { LARGE_BODIES, ROUTES, SERVICES } from './routes.mjs';
  */
 const RECAPTCHA = 'https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/';
 const RECAPTCHA_FRAMES = `${RECAPTCHA} https://recaptcha.google.com/recaptcha/`;
-const CSP = `default-src 'self'; script-src 'self' ${RECAPTCHA}; frame-src ${RECAPTCHA_FRAMES}; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; connect-src 'self'; font-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'`;
+// Images from any http(s) site: the save popup, the offsite builder and the image chooser preview
+// the page's own images (the `media` of a bookmarklet), which may be plain http. Scripts,
+// frames and connections stay limited to the product itself.
+const CSP = `default-src 'self'; script-src 'self' ${RECAPTCHA}; frame-src ${RECAPTCHA_FRAMES}; style-src 'self' 'unsafe-inline'; img-src 'self' data: https: http:; connect-src 'self'; font-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'`;
 
 export function renderNginxConf({ listenPort, upstreams, webRoot, runDir, user, ipv6Loopback = false }) {
   const native = Boolean(runDir);
