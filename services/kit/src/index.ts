@@ -24,3 +24,4 @@ export * from './http/paging';
 export * from './policies/policy';
 export * from './http/resource';
 export * from './http/memory-limiter';
+export * from './store/duplicate-key';

@@ -1,10 +1,9 @@
 import type { Connection } from 'mongoose';
 import type { EventEnvelope } from '@pinhive/contracts';
-import { docWithEvents, updateWithEvents } from '@pinhive/kit';
+import { isDuplicateKey, docWithEvents, updateWithEvents } from '@pinhive/kit';
 import { BOARDS_COLLECTION, COUNTED_KEYS_KEPT, type BoardDoc } from './board.model';
 
 // FerretDB v1 takes no projection in findAndModify: those answers carry the whole document.
-const isDuplicateKey = (err: unknown) => typeof err === 'object' && err !== null && (err as { code?: number }).code === 11000;
 
 /** The cover a counted save leaves on a board without a custom one. */
 export interface CoverChange {

@@ -1,7 +1,7 @@
+import { isDuplicateKey } from '@pinhive/kit';
 import type { Connection, Model } from 'mongoose';
 import { imageModel, imageSourceModel, type ImageDoc, type ImageSourceDoc } from './image.model';
 
-const isDuplicateKey = (err: unknown) => typeof err === 'object' && err !== null && (err as { code?: number }).code === 11000;
 
 /** The `images` and `image_sources` collections (the only file of images that touches mongoose). */
 export class ImageRepository {

@@ -1,6 +1,6 @@
 import type { Connection } from 'mongoose';
 import type { EventEnvelope } from '@pinhive/contracts';
-import { docWithEvents, updateWithEvents } from '@pinhive/kit';
+import { isDuplicateKey, docWithEvents, updateWithEvents } from '@pinhive/kit';
 import { bucketKey, PIN_BUCKET_SIZE, PINS_COLLECTION, type PinDoc } from './pin.model';
 
 /** Most buckets one page reads (holes left by deleted or moved pins cost one read each). */
@@ -16,7 +16,6 @@ export type PinPageKey = {
 /** One document per person who ever saved a pin: whether a save is their first. */
 export const PINNERS_COLLECTION = 'pinners';
 
-const isDuplicateKey = (err: unknown) => typeof err === 'object' && err !== null && (err as { code?: number }).code === 11000;
 
 export class PinRepository {
   constructor(private readonly conn: Connection) {}

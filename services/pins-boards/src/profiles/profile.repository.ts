@@ -1,3 +1,4 @@
+import { isDuplicateKey } from '@pinhive/kit';
 import type { Connection, Model } from 'mongoose';
 import { profileModel, type ProfileDoc } from './profile.model';
 
@@ -5,7 +6,6 @@ import { profileModel, type ProfileDoc } from './profile.model';
 const STAMPS = { names: 'namesChangedAt', deactivation: 'deactivationChangedAt' } as const;
 export type ProfilePart = keyof typeof STAMPS;
 
-const isDuplicateKey = (err: unknown) => typeof err === 'object' && err !== null && (err as { code?: number }).code === 11000;
 
 export class ProfileRepository {
   private readonly model: Model<ProfileDoc>;

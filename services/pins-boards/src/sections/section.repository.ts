@@ -1,8 +1,8 @@
+import { isDuplicateKey } from '@pinhive/kit';
 import type { Connection } from 'mongoose';
 import { COUNTED_KEYS_KEPT } from '../boards/board.model';
 import { SECTIONS_COLLECTION, SECTION_PREVIEW_PINS, type PreviewPin, type SectionDoc } from './section.model';
 
-const isDuplicateKey = (err: unknown) => typeof err === 'object' && err !== null && (err as { code?: number }).code === 11000;
 
 export class SectionRepository {
   constructor(private readonly conn: Connection) {}
@@ -55,8 +55,8 @@ export class SectionRepository {
           { returnDocument: 'after' },
         );
       } catch (err) {
-        // FerretDB answers a unique clash on update with another code than 11000: try the next slug.
-        if (n >= 50) throw err;
+        // The slug is taken on this board: try the next one.
+        if (!isDuplicateKey(err) || n >= 50) throw err;
       }
     }
   }
