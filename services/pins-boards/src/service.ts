@@ -22,6 +22,7 @@ import { profileRoutes } from './profiles/profile.routes';
 import { SectionRepository } from './sections/section.repository';
 import { sectionRoutes } from './sections/section.routes';
 import { SectionService } from './sections/section.service';
+import { People } from './shared/people';
 
 /** The pins-boards service: wiring of repositories, routes and event handlers. */
 export function pinsBoardsService(config: PinsBoardsConfig): ServiceDefinition<PinsBoardsConfig> {
@@ -46,9 +47,10 @@ export function pinsBoardsService(config: PinsBoardsConfig): ServiceDefinition<P
         maxBytes: config.FETCH_MAX_BYTES,
       });
       const kick = ctx.outbox.kick.bind(ctx.outbox);
-      const boardService = new BoardService({ boards, lists, profiles, kick });
+      const people = new People(profiles);
+      const boardService = new BoardService({ boards, lists, profiles, people, kick });
       const sectionService = new SectionService({ sections, boards, boardService, lists, pins });
-      const pinService = new PinService({ pins, boards, boardService, sections, sectionService, profiles, images, kick });
+      const pinService = new PinService({ pins, boards, boardService, sections, sectionService, people, images, kick });
       return {
         routes: [...profileRoutes(profiles), ...boardRoutes(boardService), ...sectionRoutes(sectionService), ...pinRoutes(pinService, images)],
         handlers: [...profileHandlers(profiles), ...pinHandlers({ pins, boards, lists, sections, images, kick, logger: ctx.logger })],

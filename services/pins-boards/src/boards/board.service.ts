@@ -8,7 +8,7 @@ import {
 } from '@pinhive/contracts';
 import { appError, authorize, newEvent, type OutboxTarget, type Viewer } from '@pinhive/kit';
 import { newId } from '../shared/ids';
-import { People } from '../shared/people';
+import type { People } from '../shared/people';
 import { slugify } from '../shared/slug';
 import type { ProfileRepository } from '../profiles/profile.repository';
 import type { BoardListRepository } from './board-list.repository';
@@ -22,6 +22,7 @@ export interface BoardServiceDeps {
   boards: BoardRepository;
   lists: BoardListRepository;
   profiles: ProfileRepository;
+  people: People;
   kick: (target: OutboxTarget) => void;
 }
 
@@ -53,8 +54,8 @@ export class BoardService {
     return board;
   }
 
-  async present(board: BoardDoc, viewer: Viewer | undefined, people = new People(this.deps.profiles)): Promise<Board> {
-    const owner = await people.get(board.ownerId);
+  async present(board: BoardDoc, viewer: Viewer | undefined): Promise<Board> {
+    const owner = await this.deps.people.get(board.ownerId);
     return presentBoard(board, { id: owner.id, username: owner.username }, viewer);
   }
 
@@ -101,12 +102,11 @@ export class BoardService {
   }
 
   async get(viewer: Viewer | undefined, options: { board_id: string } | { username: string; slug: string }): Promise<Board> {
-    const people = new People(this.deps.profiles);
-    if ('board_id' in options) return this.present(await this.readable(viewer, options.board_id), viewer, people);
+    if ('board_id' in options) return this.present(await this.readable(viewer, options.board_id), viewer);
     const owner = await this.deps.profiles.findByUsername(options.username.toLowerCase());
     const board = owner && !owner.deactivatedAt ? await this.deps.boards.findByOwnerSlug(owner._id, options.slug.toLowerCase()) : null;
     authorize(viewer, 'read', board, boardPolicy);
-    return this.present(board, viewer, people);
+    return this.present(board, viewer);
   }
 
   async update(viewer: Viewer, options: { board_id: string; name?: string; description?: string; privacy?: BoardPrivacy }): Promise<Board> {

@@ -12,11 +12,10 @@ import type { BoardDoc } from '../boards/board.model';
 import type { ImageDoc } from '../images/image.model';
 import type { SectionDoc } from '../sections/section.model';
 import type { ImageService } from '../images/image.service';
-import type { ProfileRepository } from '../profiles/profile.repository';
 import type { SectionRepository } from '../sections/section.repository';
 import type { SectionService } from '../sections/section.service';
 import { newId } from '../shared/ids';
-import { People } from '../shared/people';
+import type { People } from '../shared/people';
 import { bucketKey, PIN_BUCKET_SIZE, PINS_COLLECTION, type PinDoc, type PinImage } from './pin.model';
 import { pinPolicy } from './pin.policy';
 import { presentPin } from './pin.presenter';
@@ -28,7 +27,7 @@ export interface PinServiceDeps {
   boardService: BoardService;
   sections: SectionRepository;
   sectionService: SectionService;
-  profiles: ProfileRepository;
+  people: People;
   images: Pick<ImageService, 'storeFromBase64' | 'storeFromUrl' | 'urlsFor'>;
   kick: (target: OutboxTarget) => void;
 }
@@ -85,7 +84,7 @@ export class PinService {
   async get(viewer: Viewer | undefined, pinId: string): Promise<Pin> {
     const { pin, board } = await this.readable(viewer, pinId);
     const section = pin.sectionId ? await this.deps.sections.findById(pin.sectionId) : null;
-    return presentPin(pin, board, section, new People(this.deps.profiles), viewer);
+    return presentPin(pin, board, section, this.deps.people, viewer);
   }
 
   /**
@@ -177,12 +176,12 @@ export class PinService {
     const stored = await this.deps.pins.insert(pin, [event]);
     if (stored !== 'inserted') {
       // A retry of a save that was stored (its answer was lost): the same pin, nothing new.
-      const people = new People(this.deps.profiles);
+      const people = this.deps.people;
       const earlierSection = stored.sectionId ? await this.deps.sections.findById(stored.sectionId) : null;
       return { ...(await presentPin(stored, board, earlierSection, people, viewer)), first_save: false };
     }
     this.deps.kick({ collection: PINS_COLLECTION, id });
-    const presented = await presentPin(pin, board, section, new People(this.deps.profiles), viewer);
+    const presented = await presentPin(pin, board, section, this.deps.people, viewer);
     return { ...presented, first_save: firstSave };
   }
 
@@ -206,7 +205,7 @@ export class PinService {
     const top = section ? section.pinSeq : board.pinSeq;
     const start = options.bookmarks ?? { bucket: Math.floor(top / PIN_BUCKET_SIZE), before: Number.MAX_SAFE_INTEGER };
     const { pins, next } = await this.deps.pins.page(section ? 'sectionBucket' : 'boardBucket', section ? section._id : board._id, start, options.page_size);
-    const people = new People(this.deps.profiles);
+    const people = this.deps.people;
     const sections = new Map<string, Promise<Awaited<ReturnType<SectionRepository['findById']>>>>();
     const sectionOf = (id: string | null) => {
       if (!id) return Promise.resolve(null);
