@@ -99,10 +99,31 @@ export const pinSchema = z.object({
 });
 export type Pin = z.infer<typeof pinSchema>;
 
+/**
+ * A board as the picker lists it (Pinterest's `board_picker` field set): what a row shows and a
+ * save needs. The picker lists every board of its viewer (up to 2,000), on every save, so it
+ * carries no more than that. A full Board is one too.
+ */
+export const pickerBoardSchema = boardSchema.pick({
+  id: true,
+  type: true,
+  name: true,
+  url: true,
+  privacy: true,
+  image_cover_url: true,
+  cover_color: true,
+  pin_count: true,
+  section_count: true,
+  is_collaborative: true,
+  access: true,
+  board_order_modified_at: true,
+});
+export type PickerBoard = z.infer<typeof pickerBoardSchema>;
+
 /** BoardPickerBoardsResource's answer: every board the viewer may save into, and the 2 most recent. */
 export const boardPickerSchema = z.object({
-  all_boards: z.array(boardSchema),
-  boards_shortlist: z.array(boardSchema),
+  all_boards: z.array(pickerBoardSchema),
+  boards_shortlist: z.array(pickerBoardSchema),
 });
 export type BoardPicker = z.infer<typeof boardPickerSchema>;
 

@@ -1,6 +1,6 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Board, BoardPicker } from '@pinhive/contracts';
+import type { PickerBoard, BoardPicker } from '@pinhive/contracts';
 import { Spinner } from '../components/Spinner';
 import { canWrite } from '../boards/rules';
 import { LockIcon, PeopleIcon, PlusIcon, SectionsIcon } from './icons';
@@ -11,7 +11,7 @@ interface BoardPickerListProps {
   loading: boolean;
   failed: boolean;
   onRetry: () => void;
-  onPick: (board: Board) => void;
+  onPick: (board: PickerBoard) => void;
   onCreate: (name: string) => void;
   /** The board being saved to: its row shows a spinner, and other rows wait. */
   savingBoardId: string | null;
@@ -34,7 +34,7 @@ export function BoardPickerList({ data, loading, failed, onRetry, onPick, onCrea
   const boards = (data?.all_boards ?? []).filter(canWrite);
   const lists = pickerLists(boards, (data?.boards_shortlist ?? []).filter(canWrite), query);
 
-  const choose = (board: Board) => {
+  const choose = (board: PickerBoard) => {
     if (savingBoardId) return;
     onPick(board);
   };
@@ -49,7 +49,7 @@ export function BoardPickerList({ data, loading, failed, onRetry, onPick, onCrea
     else onCreate(choice.name);
   };
 
-  const rows = (list: Board[]) => (
+  const rows = (list: PickerBoard[]) => (
     <ul className="picker__list">
       {list.map((board) => (
         <li key={board.id}>
@@ -169,7 +169,7 @@ export function BoardPickerList({ data, loading, failed, onRetry, onPick, onCrea
 }
 
 /** A board row: cover thumbnail (48 px), name, icons, and Save (or Select, or a spinner while saving). */
-export function BoardRow({ board, saving, waiting, onChoose }: { board: Board; saving: boolean; waiting: boolean; onChoose: () => void }) {
+export function BoardRow({ board, saving, waiting, onChoose }: { board: PickerBoard; saving: boolean; waiting: boolean; onChoose: () => void }) {
   const { t } = useTranslation();
   const action = rowAction(board);
   return (
@@ -195,7 +195,7 @@ export function BoardRow({ board, saving, waiting, onChoose }: { board: Board; s
   );
 }
 
-export function BoardThumb({ board }: { board: Pick<Board, 'image_cover_url' | 'cover_color'> }) {
+export function BoardThumb({ board }: { board: Pick<PickerBoard, 'image_cover_url' | 'cover_color'> }) {
   return (
     <span className="picker-row__cover" style={{ backgroundColor: board.cover_color ?? undefined }} aria-hidden="true">
       {board.image_cover_url ? <img src={board.image_cover_url} alt="" width={48} height={48} loading="lazy" /> : null}

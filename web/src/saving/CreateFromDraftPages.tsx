@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { MOBILE_CREATED_TOAST_MS, type Board, type Section } from '@pinhive/contracts';
+import { MOBILE_CREATED_TOAST_MS, type PickerBoard, type Section } from '@pinhive/contracts';
 import { useViewer } from '../auth/viewer';
 import { AddSectionForm } from '../boards/AddSectionForm';
 import { CreateBoardForm } from '../boards/CreateBoardForm';
@@ -25,7 +25,7 @@ function useSaveDraft(draft: PinDraft | null) {
   const save = useSave({ kind: 'create', draft: draft ?? { method: 'button', url: '', image: '', description: '', guid: '', color: '' } });
   return {
     saving: save.isPending,
-    run: (board: Board, section: Section | null, done: string) => {
+    run: (board: PickerBoard, section: Section | null, done: string) => {
       if (!draft) {
         void navigate(done, { replace: true });
         return;

@@ -2,7 +2,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type RefObject } f
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { MOBILE_CREATED_TOAST_MS, ownPinId, POPUP_CLOSE_AFTER_SAVE_MS, POPUP_MIN_HEIGHT, POPUP_WIDTH, type Board, type Section } from '@pinhive/contracts';
+import { MOBILE_CREATED_TOAST_MS, ownPinId, POPUP_CLOSE_AFTER_SAVE_MS, POPUP_MIN_HEIGHT, POPUP_WIDTH, type PickerBoard, type Section } from '@pinhive/contracts';
 import { AuthCard } from '../auth/AuthCard';
 import { useViewer } from '../auth/viewer';
 import { useBoardPicker } from '../boards/queries';
@@ -231,7 +231,7 @@ function MobileCreate({ draft }: { draft: PinDraft }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const toast = useToast();
-  const [board, setBoard] = useState<Board | null>(null);
+  const [board, setBoard] = useState<PickerBoard | null>(null);
   const title = useRef<HTMLHeadingElement>(null);
   const shownBoard = useRef(board);
   const picker = useBoardPicker(true);
@@ -246,7 +246,7 @@ function MobileCreate({ draft }: { draft: PinDraft }) {
   const save = useSave({ kind: 'create', draft });
 
   const leave = () => void (canGoBack() ? navigate(-1) : navigate('/', { replace: true }));
-  const saveTo = (target: Board, section: Section | null) => {
+  const saveTo = (target: PickerBoard, section: Section | null) => {
     if (save.isPending) return;
     save.mutate(
       { board: target, section },

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Board, Section } from '@pinhive/contracts';
+import type { PickerBoard, Section } from '@pinhive/contracts';
 import { AddSectionForm } from '../boards/AddSectionForm';
 import { CreateBoardForm } from '../boards/CreateBoardForm';
 import { useBoardPicker } from '../boards/queries';
@@ -65,7 +65,7 @@ export function SaveFlow({ target, titleId, onSaved, onClose, backOnFirstStep = 
     else setStep(next);
   };
 
-  const saveTo = (board: Board, section: Section | null) => {
+  const saveTo = (board: PickerBoard, section: Section | null) => {
     if (save.isPending) return;
     save.mutate(
       { board, section },
@@ -79,7 +79,7 @@ export function SaveFlow({ target, titleId, onSaved, onClose, backOnFirstStep = 
     );
   };
 
-  const pick = (board: Board) => {
+  const pick = (board: PickerBoard) => {
     if (board.section_count > 0) go({ type: 'pickBoard', board });
     else saveTo(board, null);
   };

@@ -1,13 +1,13 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Board, Section } from '@pinhive/contracts';
+import type { PickerBoard, Section } from '@pinhive/contracts';
 import { Spinner } from '../components/Spinner';
 import { useSections } from '../boards/queries';
 import { BoardThumb } from './BoardPickerList';
 import { PlusIcon } from './icons';
 
 interface SectionPickerListProps {
-  board: Board;
+  board: PickerBoard;
   onPick: (section: Section | null) => void;
   onCreate: () => void;
   /** What is being saved to: `board` for the board itself, or a section id. */

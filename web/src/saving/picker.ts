@@ -4,7 +4,7 @@ import {
   compareBoardNames,
   PICKER_FLAT_LIST_MAX,
   PICKER_SEARCH_MIN_LENGTH,
-  type Board,
+  type PickerBoard,
 } from '@pinhive/contracts';
 
 /**
@@ -16,11 +16,11 @@ import {
  * Lists are in name order, names beginning with a digit after the others.
  */
 export type PickerLists =
-  | { kind: 'flat'; boards: Board[] }
-  | { kind: 'grouped'; top: Board[]; all: Board[] }
-  | { kind: 'search'; query: string; results: Board[] };
+  | { kind: 'flat'; boards: PickerBoard[] }
+  | { kind: 'grouped'; top: PickerBoard[]; all: PickerBoard[] }
+  | { kind: 'search'; query: string; results: PickerBoard[] };
 
-export function sortBoards(boards: readonly Board[]): Board[] {
+export function sortBoards(boards: readonly PickerBoard[]): PickerBoard[] {
   return [...boards].sort((a, b) => compareBoardNames(a.name, b.name));
 }
 
@@ -29,7 +29,7 @@ export function pickerHasSearch(boardCount: number): boolean {
   return boardCount > PICKER_FLAT_LIST_MAX;
 }
 
-export function pickerLists(allBoards: readonly Board[], shortlist: readonly Board[], query: string): PickerLists {
+export function pickerLists(allBoards: readonly PickerBoard[], shortlist: readonly PickerBoard[], query: string): PickerLists {
   const all = sortBoards(allBoards);
   if (!pickerHasSearch(all.length)) return { kind: 'flat', boards: all };
   const typed = query.trim();
@@ -42,7 +42,7 @@ export function pickerLists(allBoards: readonly Board[], shortlist: readonly Boa
 }
 
 /** The boards in the order the keyboard walks them (Top choices first). */
-export function pickerOrder(lists: PickerLists): Board[] {
+export function pickerOrder(lists: PickerLists): PickerBoard[] {
   switch (lists.kind) {
     case 'flat':
       return lists.boards;
@@ -57,13 +57,13 @@ export function pickerOrder(lists: PickerLists): Board[] {
  * What choosing in the search does: the highlighted (or only, or first) result, or, with no
  * match, creating a board named after the query.
  */
-export function searchChoice(lists: PickerLists): { kind: 'board'; board: Board } | { kind: 'create'; name: string } | null {
+export function searchChoice(lists: PickerLists): { kind: 'board'; board: PickerBoard } | { kind: 'create'; name: string } | null {
   if (lists.kind !== 'search') return null;
   const first = lists.results[0];
   return first ? { kind: 'board', board: first } : { kind: 'create', name: lists.query };
 }
 
 /** A row's action: Select when it opens a section step, Save otherwise. */
-export function rowAction(board: Pick<Board, 'section_count'>): 'select' | 'save' {
+export function rowAction(board: Pick<PickerBoard, 'section_count'>): 'select' | 'save' {
   return board.section_count > 0 ? 'select' : 'save';
 }

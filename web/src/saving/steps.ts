@@ -1,4 +1,4 @@
-import type { Board } from '@pinhive/contracts';
+import type { PickerBoard } from '@pinhive/contracts';
 
 /**
  * The save modal's steps (saving-boards-ads.md section 4, picker flow): choose a board; a board
@@ -8,15 +8,15 @@ import type { Board } from '@pinhive/contracts';
  */
 export type SaveStep =
   | { name: 'chooseBoard' }
-  | { name: 'chooseSection'; board: Board }
+  | { name: 'chooseSection'; board: PickerBoard }
   | { name: 'createBoard'; initialName: string }
-  | { name: 'addSection'; board: Board }
-  | { name: 'boardCreated'; board: Board };
+  | { name: 'addSection'; board: PickerBoard }
+  | { name: 'boardCreated'; board: PickerBoard };
 
 export type StepEvent =
-  | { type: 'pickBoard'; board: Board }
+  | { type: 'pickBoard'; board: PickerBoard }
   | { type: 'create'; name?: string }
-  | { type: 'boardCreated'; board: Board }
+  | { type: 'boardCreated'; board: PickerBoard }
   | { type: 'sectionCreated' }
   | { type: 'back' };
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Board, Pin, SavedPin, Section } from '@pinhive/contracts';
+import type { PickerBoard, Pin, SavedPin, Section } from '@pinhive/contracts';
 import { boardKeys } from '../boards/queries';
 import { createPin, repin } from '../pins/api';
 import { pinCreateOptions, type PinDraft } from './draft';
@@ -9,12 +9,12 @@ export type SaveTarget = { kind: 'repin'; pin: Pin } | { kind: 'create'; draft: 
 
 export interface SaveResult {
   pin: SavedPin;
-  board: Board;
+  board: PickerBoard;
   section: Section | null;
 }
 
 interface SaveVariables {
-  board: Board;
+  board: PickerBoard;
   section: Section | null;
 }
 

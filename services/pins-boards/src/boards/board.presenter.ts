@@ -1,4 +1,4 @@
-import type { Board } from '@pinhive/contracts';
+import type { Board, PickerBoard } from '@pinhive/contracts';
 import type { Viewer } from '@pinhive/kit';
 import type { BoardListEntry } from './board-list.repository';
 import type { BoardDoc } from './board.model';
@@ -62,6 +62,24 @@ export function presentListedBoard(entry: BoardListEntry, owner: { id: string; u
     created_at: entry.createdAt.toISOString(),
     access: boardAccess(viewer, subject),
     is_temporarily_disabled: false,
+  };
+}
+
+/** A board as the picker lists it: its row and what a save needs, no more (it lists every board). */
+export function presentPickerBoard(entry: BoardListEntry, owner: { id: string; username: string }, viewer: Viewer | undefined): PickerBoard {
+  return {
+    id: entry.id,
+    type: 'board',
+    name: entry.name,
+    url: boardUrl(owner.username, entry.slug),
+    privacy: entry.privacy,
+    image_cover_url: entry.coverImageUrl,
+    cover_color: entry.coverColor,
+    pin_count: Math.max(0, entry.pinCount),
+    section_count: entry.sectionCount,
+    is_collaborative: entry.collaborative,
+    access: boardAccess(viewer, { ownerId: owner.id, privacy: entry.privacy, collaboratorIds: [] }),
+    board_order_modified_at: entry.lastSavedAt.toISOString(),
   };
 }
 

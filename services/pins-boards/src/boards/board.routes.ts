@@ -6,6 +6,7 @@ import {
   boardPickerSchema,
   boardSchema,
   boardUpdateOptionsSchema,
+  pickerBoardSchema,
   userBoardsOptionsSchema,
 } from '@pinhive/contracts';
 import { defineResource, pagedOptions, pageWithNextKey } from '@pinhive/kit';
@@ -55,7 +56,7 @@ export function boardRoutes(boards: BoardService) {
     }),
     defineResource({
       resource: 'BoardPickerBoardsShortlistResource', action: 'get', summary: 'The boards saved to most recently (Top choices)', auth: 'viewer',
-      options: boardPickerOptionsSchema, response: z.array(boardSchema),
+      options: boardPickerOptionsSchema, response: z.array(pickerBoardSchema),
       handler: async ({ viewer, options }) => (await boards.picker(viewer, options)).boards_shortlist,
     }),
     defineResource({

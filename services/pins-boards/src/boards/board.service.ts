@@ -14,7 +14,7 @@ import type { ProfileRepository } from '../profiles/profile.repository';
 import type { BoardListRepository } from './board-list.repository';
 import { BOARDS_COLLECTION, type BoardDoc } from './board.model';
 import { boardPolicy } from './board.policy';
-import { listEntryOf, presentBoard, presentListedBoard } from './board.presenter';
+import { listEntryOf, presentBoard, presentPickerBoard } from './board.presenter';
 import type { BoardRepository } from './board.repository';
 import { byLastSaved, byPickerOrder, shortlist } from './board-order';
 
@@ -155,8 +155,8 @@ export class BoardService {
     const entries = (await this.deps.lists.entries(viewer.userId)).filter((e) => !e.archived && (options.filter === 'all' || e.privacy === 'protected'));
     const owner = this.owner(viewer);
     return {
-      all_boards: byPickerOrder(entries).map((e) => presentListedBoard(e, owner, viewer)),
-      boards_shortlist: shortlist(entries, options.shortlist_suggestions).map((e) => presentListedBoard(e, owner, viewer)),
+      all_boards: byPickerOrder(entries).map((e) => presentPickerBoard(e, owner, viewer)),
+      boards_shortlist: shortlist(entries, options.shortlist_suggestions).map((e) => presentPickerBoard(e, owner, viewer)),
     };
   }
 
