@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Connection } from 'mongoose';
 import type { EventEnvelope } from '@pinhive/contracts';
 import { isDuplicateKey, docWithEvents, updateWithEvents } from '@pinhive/kit';
@@ -18,6 +19,9 @@ export const PINNERS_COLLECTION = 'pinners';
 
 
 export class PinRepository {
+  /** People known to have saved before: true forever, so their saves skip the lookup. */
+  private readonly knownPinners = new LRUCache<string, true>({ max: 100_000 });
+
   constructor(private readonly conn: Connection) {}
 
   private pins() {
@@ -63,15 +67,19 @@ export class PinRepository {
    * save costs one lookup, not a refused insert.
    */
   async claimFirstSave(pinnerId: string, pinId: string, at: Date): Promise<boolean> {
+    if (this.knownPinners.has(pinnerId)) return false;
     const pinners = this.conn.collection<{ _id: string; firstPinId: string; at: Date }>(PINNERS_COLLECTION);
-    if (await pinners.findOne({ _id: pinnerId }, { projection: { _id: 1 } })) return false;
-    try {
-      await pinners.insertOne({ _id: pinnerId, firstPinId: pinId, at });
-      return true;
-    } catch (err) {
-      if (isDuplicateKey(err)) return false;
-      throw err;
+    let first = false;
+    if (!(await pinners.findOne({ _id: pinnerId }, { projection: { _id: 1 } }))) {
+      try {
+        await pinners.insertOne({ _id: pinnerId, firstPinId: pinId, at });
+        first = true;
+      } catch (err) {
+        if (!isDuplicateKey(err)) throw err;
+      }
     }
+    this.knownPinners.set(pinnerId, true);
+    return first;
   }
 
   /** Whether any pin still uses an image. */
