@@ -28,6 +28,8 @@ export interface ServiceContext<C extends BaseConfig> {
   bus: EventBus;
   /** Call after a write that stored pending events, to publish them now. */
   outbox: Pick<OutboxRelay, 'kick' | 'drain'>;
+  /** Whether the dispatcher recorded an event handled by a handler (a handler's own ledger may need to know). */
+  processed: Pick<ProcessedEvents, 'has'>;
 }
 
 export interface ServiceDefinition<C extends BaseConfig> {
@@ -84,7 +86,7 @@ export async function startService<C extends BaseConfig>(def: ServiceDefinition<
       new Dispatcher({ handlers, processed, deadLetter, maxAttempts: config.EVENT_MAX_ATTEMPTS, retryBaseMs: config.EVENT_RETRY_BASE_MS, logger, metrics }),
   });
   const outbox = new OutboxRelay({ conn: mongo, collections: def.outboxCollections ?? [], bus, logger, pollMs: config.OUTBOX_POLL_MS, metrics });
-  const ctx: ServiceContext<C> = { config, logger, metrics, mongo, redis, bus, outbox };
+  const ctx: ServiceContext<C> = { config, logger, metrics, mongo, redis, bus, outbox, processed };
 
   const { routes, handlers = [], extraRouters = [], keyLookup, checks: extraChecks = [], carryOvers = [] } = def.setup(ctx);
   // Only a service that consumes events keeps processed_events.

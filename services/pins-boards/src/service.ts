@@ -53,7 +53,7 @@ export function pinsBoardsService(config: PinsBoardsConfig): ServiceDefinition<P
       const pinService = new PinService({ pins, boards, boardService, sections, sectionService, people, images, kick });
       return {
         routes: [...profileRoutes(profiles), ...boardRoutes(boardService), ...sectionRoutes(sectionService), ...pinRoutes(pinService, images)],
-        handlers: [...profileHandlers(profiles), ...pinHandlers({ pins, boards, lists, sections, images, kick, logger: ctx.logger })],
+        handlers: [...profileHandlers(profiles), ...pinHandlers({ pins, boards, lists, sections, images, kick, logger: ctx.logger, handled: (eventId, handler) => ctx.processed.has(eventId, handler) })],
         extraRouters: [mediaRouter(store, ctx.logger)],
       };
     },

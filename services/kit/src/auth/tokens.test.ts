@@ -78,4 +78,19 @@ describe('jwksLookup', () => {
     expect(await find('forged-kid-2')).toBeUndefined();
     expect(calls).toBe(1);
   });
+
+  it('lookups arriving while the first fetch runs wait for it (no 401 for a valid token just after a start)', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => { release = resolve; });
+    const fetchImpl = (async () => {
+      await gate;
+      return new Response(JSON.stringify(jwks), { status: 200, headers: { 'content-type': 'application/json' } });
+    }) as typeof fetch;
+    const find = jwksLookup('http://auth/v3/auth/jwks/', { fetchImpl, minRefetchMs: 60_000 });
+    const first = find('k1');
+    const second = find('k1');
+    release();
+    expect(await first).toBeDefined();
+    expect(await second).toBeDefined();
+  });
 });

@@ -78,9 +78,11 @@ export function jwksLookup(url: string, { minRefetchMs = 30_000, fetchImpl = fet
     keys = new Map(parsed.keys.map((k) => [k.kid, publicKeyFromJwk(k as JsonWebKey)]));
   };
   return async (kid) => {
-    if (!keys.has(kid) && Date.now() - lastFetch >= minRefetchMs) {
-      inflight ??= refresh().finally(() => { inflight = undefined; });
-      await inflight.catch(() => undefined);
+    if (!keys.has(kid)) {
+      if (!inflight && Date.now() - lastFetch >= minRefetchMs) inflight = refresh().finally(() => { inflight = undefined; });
+      // A lookup arriving while a fetch runs (the first one, just after a start) waits for it
+      // rather than refusing a valid token for want of keys not yet read.
+      await inflight?.catch(() => undefined);
     }
     return keys.get(kid);
   };

@@ -24,7 +24,7 @@ export interface BoardDoc extends Partial<OutboxFields> {
   sectionCount: number;
   /** The last number given to a pin saved here: pins are read by buckets of it (pin.model.ts). */
   pinSeq: number;
-  /** Keys (`saved:<pinId>`, `deleted:<pinId>`) of the last counter changes applied, newest last. */
+  /** Keys (`saved:<pinId>@<eventId>`, `deleted:...`) of the last counter changes applied, newest last. */
   counted: string[];
   coverPinId: string | null;
   coverImageUrl: string | null;
@@ -38,5 +38,9 @@ export interface BoardDoc extends Partial<OutboxFields> {
   deletedAt: Date | null;
 }
 
-/** Counter keys a board remembers: far more than the redeliveries after a crash can bring. */
+/**
+ * Counter keys a board keeps at least. Older ones go only once their event is recorded handled
+ * (board.repository.ts `trimmable`): a key applied by a process that died before that record is
+ * the only guard against a second count, however many events Kafka delivers before redelivering it.
+ */
 export const COUNTED_KEYS_KEPT = 200;

@@ -5,6 +5,22 @@ import { BOARDS_COLLECTION, COUNTED_KEYS_KEPT, type BoardDoc } from './board.mod
 
 // FerretDB v1 takes no projection in findAndModify: those answers carry the whole document.
 
+/** Whether the event a ledger key stands for is recorded handled (processed_events): a redelivery is then skipped without the key. */
+export type Settled = (key: string) => Promise<boolean>;
+
+/**
+ * The ledger's keys beyond the newest COUNTED_KEYS_KEPT that may go: settled ones only. A key
+ * applied by a process that died before its event was recorded handled stays, however many
+ * changes follow: Kafka redelivers that event after any number of others (other partitions'
+ * backlog first), and the key is then all that stops a second count. (FerretDB ignores $slice
+ * in $push; its $pull matches exact values, which is what is needed here.)
+ */
+export async function trimmable(counted: readonly string[], settled: Settled = async () => true): Promise<string[]> {
+  const old = counted.slice(0, Math.max(0, counted.length - COUNTED_KEYS_KEPT));
+  const ok = await Promise.all(old.map((k) => settled(k)));
+  return old.filter((_, i) => ok[i]);
+}
+
 /** The cover a counted save leaves on a board without a custom one. */
 export interface CoverChange {
   pinId: string;
@@ -63,7 +79,7 @@ export class BoardRepository {
    * event changes nothing. Answers the board after the change, or null when it was applied
    * before (or the board is gone).
    */
-  async applyCount(id: string, key: string, delta: 1 | -1, opts: { cover?: CoverChange; savedAt?: Date } = {}): Promise<BoardDoc | null> {
+  async applyCount(id: string, key: string, delta: 1 | -1, opts: { cover?: CoverChange; savedAt?: Date; settled?: Settled } = {}): Promise<BoardDoc | null> {
     const set: Record<string, unknown> = {};
     if (opts.savedAt) set.lastSavedAt = opts.savedAt;
     const updated = await this.boards().findOneAndUpdate(
@@ -76,9 +92,7 @@ export class BoardRepository {
       await this.boards().updateOne({ _id: id }, { $set: { coverPinId: opts.cover.pinId, coverImageUrl: opts.cover.imageUrl, coverColor: opts.cover.color } });
       Object.assign(updated, { coverPinId: opts.cover.pinId, coverImageUrl: opts.cover.imageUrl, coverColor: opts.cover.color });
     }
-    // FerretDB ignores $slice in $push: trim the ledger by popping the oldest keys.
-    const extra = updated.counted.length - COUNTED_KEYS_KEPT;
-    for (let i = 0; i < extra; i++) await this.boards().updateOne({ _id: id }, { $pop: { counted: -1 } });
+    for (const old of await trimmable(updated.counted, opts.settled)) await this.boards().updateOne({ _id: id }, { $pull: { counted: old } });
     return updated;
   }
 

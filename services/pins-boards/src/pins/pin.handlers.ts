@@ -14,7 +14,15 @@ export interface PinHandlerDeps {
   images: Pick<ImageService, 'remove'>;
   kick: (target: OutboxTarget) => void;
   logger: Logger;
+  /** Whether the dispatcher recorded an event handled by a handler (ProcessedEvents.has). */
+  handled: (eventId: string, handler: string) => Promise<boolean>;
 }
+
+/** Ledger keys carry their event's id (`saved:<pinId>@<eventId>`): settled once that event is recorded handled. */
+const settledFor = (deps: PinHandlerDeps, handler: string) => async (key: string) => {
+  const at = key.lastIndexOf('@');
+  return at < 0 || deps.handled(key.slice(at + 1), handler);
+};
 
 /**
  * Counters, covers and recency follow from the pins' own events. Each change is applied once
@@ -27,10 +35,11 @@ export function pinHandlers(deps: PinHandlerDeps) {
     defineHandler({
       name: 'count-saved-pin',
       type: 'pins.pin.saved.v1',
-      handle: async ({ data, occurredAt }) => {
+      handle: async ({ id, data, occurredAt }) => {
         const savedAt = new Date(occurredAt);
-        const key = `saved:${data.pinId}`;
-        const board = await deps.boards.applyCount(data.boardId, key, 1, { savedAt, cover: { pinId: data.pinId, imageUrl: data.coverImageUrl, color: data.dominantColor } });
+        const key = `saved:${data.pinId}@${id}`;
+        const settled = settledFor(deps, 'count-saved-pin');
+        const board = await deps.boards.applyCount(data.boardId, key, 1, { savedAt, cover: { pinId: data.pinId, imageUrl: data.coverImageUrl, color: data.dominantColor }, settled });
         if (board) {
           await deps.lists.patch(board.ownerId, board._id, {
             pinCount: Math.max(0, board.pinCount), lastSavedAt: savedAt, coverImageUrl: board.coverImageUrl, coverColor: board.coverColor,
@@ -39,16 +48,17 @@ export function pinHandlers(deps: PinHandlerDeps) {
         if (data.sectionId) {
           const pin = await deps.pins.findById(data.pinId);
           const preview = pin ? { id: pin._id, imageUrl: pin.image['236x'].url, width: pin.image['236x'].width, height: pin.image['236x'].height } : undefined;
-          await deps.sections.applyCount(data.sectionId, key, 1, preview);
+          await deps.sections.applyCount(data.sectionId, key, 1, preview, settled);
         }
       },
     }),
     defineHandler({
       name: 'count-deleted-pin',
       type: 'pins.pin.deleted.v1',
-      handle: async ({ data }) => {
-        const key = `deleted:${data.pinId}`;
-        const board = await deps.boards.applyCount(data.boardId, key, -1);
+      handle: async ({ id, data }) => {
+        const key = `deleted:${data.pinId}@${id}`;
+        const settled = settledFor(deps, 'count-deleted-pin');
+        const board = await deps.boards.applyCount(data.boardId, key, -1, { settled });
         if (board) {
           await deps.boards.clearCoverIf(board._id, data.pinId);
           const cleared = board.coverPinId === data.pinId;
@@ -57,7 +67,7 @@ export function pinHandlers(deps: PinHandlerDeps) {
             ...(cleared ? { coverImageUrl: null, coverColor: null } : {}),
           });
         }
-        if (data.sectionId) await deps.sections.applyCount(data.sectionId, key, -1);
+        if (data.sectionId) await deps.sections.applyCount(data.sectionId, key, -1, undefined, settled);
       },
     }),
     defineHandler({

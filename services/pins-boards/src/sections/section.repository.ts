@@ -1,6 +1,6 @@
 import { isDuplicateKey } from '@pinhive/kit';
 import type { Connection } from 'mongoose';
-import { COUNTED_KEYS_KEPT } from '../boards/board.model';
+import { trimmable, type Settled } from '../boards/board.repository';
 import { SECTIONS_COLLECTION, SECTION_PREVIEW_PINS, type PreviewPin, type SectionDoc } from './section.model';
 
 
@@ -72,7 +72,7 @@ export class SectionRepository {
   }
 
   /** Applies one counter change once (see BoardRepository.applyCount); a save adds its preview. */
-  async applyCount(id: string, key: string, delta: 1 | -1, preview?: PreviewPin): Promise<boolean> {
+  async applyCount(id: string, key: string, delta: 1 | -1, preview?: PreviewPin, settled?: Settled): Promise<boolean> {
     const updated = await this.sections().findOneAndUpdate(
       { _id: id, counted: { $ne: key } },
       { $inc: { pinCount: delta }, $push: { counted: key } },
@@ -83,11 +83,10 @@ export class SectionRepository {
       const previews = [preview, ...updated.previewPins.filter((p) => p.id !== preview.id)].slice(0, SECTION_PREVIEW_PINS);
       await this.sections().updateOne({ _id: id }, { $set: { previewPins: previews } });
     } else if (delta < 0) {
-      const pinId = key.slice(key.indexOf(':') + 1);
+      const pinId = key.slice(key.indexOf(':') + 1).split('@')[0];
       await this.sections().updateOne({ _id: id }, { $set: { previewPins: updated.previewPins.filter((p) => p.id !== pinId) } });
     }
-    const extra = updated.counted.length - COUNTED_KEYS_KEPT;
-    for (let i = 0; i < extra; i++) await this.sections().updateOne({ _id: id }, { $pop: { counted: -1 } });
+    for (const old of await trimmable(updated.counted, settled)) await this.sections().updateOne({ _id: id }, { $pull: { counted: old } });
     return true;
   }
 
