@@ -38,6 +38,13 @@ func testPG(t *testing.T) string {
 	if u == "" {
 		t.Skip("PINHIVE_TEST_POSTGRESQL_URL is not set")
 	}
+	if !strings.Contains(u, "pool_max_conns") { // the pool the stack gives FerretDB (writeslots.go)
+		sep := "?"
+		if strings.Contains(u, "?") {
+			sep = "&"
+		}
+		u += sep + "pool_max_conns=" + strconv.Itoa(poolMaxConns)
+	}
 	ferretOnce.Do(func() {
 		dir, err := os.MkdirTemp("", "phf")
 		if err != nil {

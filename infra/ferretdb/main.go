@@ -105,7 +105,7 @@ func main() {
 		fail("%v", err)
 	}
 
-	fr := &front{backend: socket, logger: logger, lock: newWriteLocks(true).lock}
+	fr := &front{backend: socket, logger: logger, lock: withWriteSlots(newWriteLocks(true).lock, maxWrites)}
 	if *handler == "postgresql" {
 		if fr.companions, err = newCompanions(ctx, *pgURL, logger); err != nil {
 			fail("%v", err)

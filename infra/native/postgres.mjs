@@ -77,7 +77,7 @@ export function postgresPassword(p) {
 /** The URL FerretDB connects with (the password goes in PGPASSWORD, not on a command line). */
 export function postgresUrl(p) {
   // FerretDB's default pool is 50 connections; 2 cores need far fewer, each costs memory.
-  return `postgres://${PG_USER}@127.0.0.1:${p.postgresPort}/${PG_DATABASE}?pool_max_conns=12`;
+  return `postgres://${PG_USER}@127.0.0.1:${p.postgresPort}/${PG_DATABASE}?pool_max_conns=20`;
 }
 
 /**
