@@ -2,7 +2,8 @@
 // then writes latencies and the resident memory of every process of the stack to
 // load-tests/results/ and prints them. Targets are k6 thresholds here, never timed assertions in
 // the test suite. The journey is the first argument, else JOURNEY, else signup-and-browse.
-// `npm run bench -- growth` is different: it starts a stack of its own (load-tests/growth/run.mjs).
+// `npm run bench -- growth` and `npm run bench -- save` are different: each starts a stack of its
+// own (load-tests/growth/run.mjs, load-tests/save/run.mjs).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,6 +15,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const journeyName = process.argv[2] || process.env.JOURNEY || 'signup-and-browse';
 if (journeyName === 'growth') {
   await import('./growth/run.mjs');
+} else if (journeyName === 'save') {
+  await import('./save/run.mjs');
 } else {
   runJourney();
 }
@@ -23,7 +26,7 @@ function runJourney() {
   const runDir = path.resolve(here, '..', '.run', 'dev');
   const journey = path.join(here, 'journeys', `${journeyName}.js`);
   const summaryFile = path.join(here, 'results', 'summary.json');
-  if (!fs.existsSync(journey)) throw new Error(`no journey ${journey} (the journeys are load-tests/journeys/*.js, or growth)`);
+  if (!fs.existsSync(journey)) throw new Error(`no journey ${journey} (the journeys are load-tests/journeys/*.js, or growth, or save)`);
 
   const host = new URL(baseUrl).hostname;
   if (!['localhost', '127.0.0.1', '[::1]'].includes(host)) throw new Error(`BASE_URL must be on this machine (got ${baseUrl})`);

@@ -12,17 +12,16 @@
 //
 // Knobs: BENCH_PHASE_SECONDS (30), BENCH_WARMUP_SECONDS (10), BENCH_GAP_SECONDS (5), BENCH_SIZES ("1000,100000"),
 // RATE_<PATH> (see journeys/growth.js), BENCH_QUIET_WAIT_SECONDS (120) and BENCH_QUIET_BUSY (0.5)
-// (see waitForQuietMachine), BENCH_KEEP=1, BENCH_BUILD=0.
-import { execFile, execFileSync } from 'node:child_process';
+// (see lib/bench.mjs waitForQuietMachine), BENCH_KEEP=1, BENCH_BUILD=0.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { paths } from '../../infra/native/install.mjs';
-import { PG_DATABASE, PG_USER, postgresBin, postgresPassword } from '../../infra/native/postgres.mjs';
 import { buildServices, buildWeb } from '../../scripts/build.mjs';
 import { startStack, stackProfile, stopStack } from '../../scripts/stack.mjs';
+import {
+  log, machine, machineLoad as machineLoadWith, round, runK6, stopUnlessKept, trendFigures, waitForAutovacuum, waitForQuietMachine,
+} from '../lib/bench.mjs';
 import { stackMemory } from '../lib/memory.mjs';
 import { SEED_PASSWORD, bcryptCompareMs, seedAccounts, seedUsername } from './seed.mjs';
 
@@ -58,57 +57,6 @@ const PATHS = [
   ...['auth', 'pins-boards', 'experiences', 'ads'].map((s) => ({ key: `noop_${s}`, what: `floor: gateway to ${s}, no-op (\`/_noop/${s}\`)`, judged: false, rate: RATES.noop })),
 ];
 
-const log = (...a) => console.log(...a);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const exec = promisify(execFile);
-
-/** A psql query against the bench cluster's FerretDB database; rows of tab-separated fields. */
-async function psql(p, sql) {
-  const env = { ...process.env, PGPASSWORD: postgresPassword(p), PGCONNECT_TIMEOUT: '5' };
-  const { stdout } = await exec(path.join(postgresBin(), 'psql'),
-    ['-h', '127.0.0.1', '-p', String(p.postgresPort), '-U', PG_USER, '-d', PG_DATABASE, '-AtF', '\t', '-c', sql], { env });
-  return stdout.trim().split('\n').filter(Boolean).map((l) => l.split('\t'));
-}
-
-/**
- * Waits until autovacuum is done with the seeded tables (the cluster runs autovacuum_naptime=10s):
- * before its ANALYZE the planner may keep the row estimates of an empty table, and before its
- * VACUUM (due after bulk inserts too) the GIN indexes' pending lists hold the new entries, which
- * every lookup scans. Done when every table of the two databases is under autovacuum's own
- * thresholds (analyze: 50 + 10 % of its rows changed; vacuum: 1000 + 20 % inserted), the users
- * and profiles tables were analysed after `since`, and no autovacuum worker is running.
- */
-async function waitForAutovacuum(p, since, timeoutMs = 180000) {
-  const t0 = Date.now();
-  const schemas = [`${p.dbPrefix}_auth`, `${p.dbPrefix}_pins_boards`].map((s) => `'${s}'`).join(',');
-  const tables = `select s.schemaname, s.relname, s.n_live_tup, s.n_mod_since_analyze, s.n_ins_since_vacuum, greatest(c.reltuples, 0),
-      coalesce(extract(epoch from greatest(s.last_autoanalyze, s.last_analyze)) * 1000, 0)
-    from pg_stat_user_tables s join pg_class c on c.oid = s.relid where s.schemaname in (${schemas})`;
-  const workers = "select count(*) from pg_stat_activity where backend_type = 'autovacuum worker'";
-  let rows = [];
-  await sleep(2000); // backends flush their table statistics about once a second
-  while (Date.now() - t0 < timeoutMs) {
-    let busy;
-    try {
-      rows = await psql(p, tables);
-      busy = Number((await psql(p, workers))[0]?.[0] ?? 0);
-    } catch (err) {
-      log(`[settle] cannot read PostgreSQL's statistics (${err.message.split('\n')[0]}); relying on the warm-up only`);
-      return { ms: Date.now() - t0, settled: false };
-    }
-    const seeded = rows.filter(([, rel]) => /^(users|profiles)_/.test(rel));
-    const settled = busy === 0 && seeded.length >= 2 && seeded.every((r) => Number(r[6]) >= since)
-      && rows.every(([, , , mod, ins, reltuples]) => Number(mod) <= 50 + 0.1 * Number(reltuples) && Number(ins) <= 1000 + 0.2 * Number(reltuples));
-    if (settled) {
-      log(`[settle] autovacuum done after ${((Date.now() - t0) / 1000).toFixed(1)} s: ${seeded.map((r) => `${r[0]}.${r[1]} ${r[2]} rows`).join(', ')}`);
-      return { ms: Date.now() - t0, settled: true };
-    }
-    await sleep(1000);
-  }
-  log(`[settle] autovacuum was not done with the seeded tables after ${timeoutMs / 1000} s (going on): ${JSON.stringify(rows)}`);
-  return { ms: Date.now() - t0, settled: false };
-}
-
 /** Times a few profile reads through the gateway (logged: a sanity check before k6 starts). */
 async function sampleLookups(p, size, n = 20) {
   const times = [];
@@ -127,85 +75,23 @@ async function sampleLookups(p, size, n = 20) {
 
 /** One k6 run at one store size; its exported summary. */
 function measure(p, size, wrongFrom) {
-  const summaryFile = path.join(p.runDir, `k6-summary-${size}.json`);
-  fs.rmSync(summaryFile, { force: true });
-  const t0 = Date.now();
-  let thresholdsCrossed = false;
-  try {
-    execFileSync(paths().k6, ['run', '--quiet', '--summary-export', summaryFile, journey], {
-      stdio: 'inherit',
-      env: {
-        ...process.env, K6_NO_USAGE_REPORT: 'true', BASE_URL: p.baseUrl, SIZE: String(size), WRONG_FROM: String(wrongFrom),
-        SEED_PASSWORD, PHASE_SECONDS: String(PHASE_SECONDS), WARMUP_SECONDS: String(WARMUP_SECONDS), GAP_SECONDS: String(GAP_SECONDS),
-        ...Object.fromEntries(Object.entries(RATES).map(([k, v]) => [`RATE_${k.toUpperCase()}`, String(v)])),
-      },
-    });
-  } catch (err) {
-    if (!fs.existsSync(summaryFile)) throw err;
-    thresholdsCrossed = true; // failed requests: still report what was measured
-  }
-  log(`[k6] size ${size}: ${((Date.now() - t0) / 1000).toFixed(0)} s`);
-  const summary = JSON.parse(fs.readFileSync(summaryFile, 'utf8')).metrics;
-  fs.rmSync(summaryFile, { force: true });
+  const { summary, thresholdsCrossed, seconds } = runK6({
+    journey,
+    summaryFile: path.join(p.runDir, `k6-summary-${size}.json`),
+    env: {
+      BASE_URL: p.baseUrl, SIZE: String(size), WRONG_FROM: String(wrongFrom),
+      SEED_PASSWORD, PHASE_SECONDS: String(PHASE_SECONDS), WARMUP_SECONDS: String(WARMUP_SECONDS), GAP_SECONDS: String(GAP_SECONDS),
+      ...Object.fromEntries(Object.entries(RATES).map(([k, v]) => [`RATE_${k.toUpperCase()}`, String(v)])),
+    },
+  });
+  log(`[k6] size ${size}: ${seconds} s`);
   return { summary, thresholdsCrossed };
 }
 
-const round = (x) => (x === undefined || x === null ? null : Math.round(x * 10) / 10);
+const figures = (summary, entry) => trendFigures(summary, entry.metric ?? `http_req_duration{path:${entry.key}}`);
 
-function figures(summary, entry) {
-  const m = summary[entry.metric ?? `http_req_duration{path:${entry.key}}`];
-  if (!m || !m.count) return null;
-  return { median: round(m.med), p95: round(m['p(95)']), p99: round(m['p(99)']), max: round(m.max), count: m.count };
-}
-
-function machine() {
-  const cpus = os.cpus();
-  return `${cpus.length} cores (${cpus[0]?.model?.trim() ?? 'unknown CPU'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, node ${process.version}; k6 on the same machine`;
-}
-
-/** Share (0-1) of all cores busy over `ms`, from /proc/stat. */
-async function cpuBusy(ms) {
-  const read = () => fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
-  const a = read();
-  await sleep(ms);
-  const b = read();
-  const d = b.map((x, i) => x - a[i]);
-  const total = d.reduce((x, y) => x + y, 0);
-  const idle = d[3] + (d[4] ?? 0); // idle + iowait
-  return total > 0 ? 1 - idle / total : 0;
-}
-
-/**
- * The machine is shared (other people's builds and tests): before each measurement, waits up to
- * BENCH_QUIET_WAIT_SECONDS (120) for a moment when the CPUs are less than BENCH_QUIET_BUSY (0.5)
- * busy over 3 s while the bench stack idles, so both sizes start from similar conditions. It
- * goes on after the wait either way; the results say what it found.
- */
-async function waitForQuietMachine() {
-  const limit = Number(process.env.BENCH_QUIET_WAIT_SECONDS ?? 120) * 1000;
-  const threshold = Number(process.env.BENCH_QUIET_BUSY || 0.5);
-  const t0 = Date.now();
-  let busy = await cpuBusy(3000);
-  while (busy >= threshold && Date.now() - t0 < limit) {
-    log(`[quiet] CPUs ${Math.round(busy * 100)} % busy while the bench stack idles: waiting for a quieter moment (${Math.round((Date.now() - t0) / 1000)} s so far)`);
-    busy = await cpuBusy(5000);
-  }
-  const waited = Math.round((Date.now() - t0) / 1000);
-  if (busy >= threshold) log(`[quiet] still ${Math.round(busy * 100)} % busy after ${waited} s: measuring anyway (the figures will be noisier)`);
-  return { waitedSeconds: waited, cpuBusyBefore: Math.round(busy * 100) / 100 };
-}
-
-/**
- * How busy the machine is besides the benchmark (other people's builds and tests share it): the
- * load averages, and how long one bcrypt verification at auth's cost takes in this process
- * (about 165 ms on an idle core).
- */
-async function machineLoad() {
-  const times = [];
-  for (let i = 0; i < 3; i++) times.push(await bcryptCompareMs());
-  times.sort((a, b) => a - b);
-  return { loadAverage: os.loadavg().map((x) => Math.round(x * 100) / 100), bcryptCompareMs: Math.round(times[1]) };
-}
+/** Load averages and one bcrypt verification's time (see lib/bench.mjs machineLoad). */
+const machineLoad = () => machineLoadWith(bcryptCompareMs);
 
 function table(result) {
   const [small, large] = result.sizes;
@@ -257,8 +143,7 @@ async function main() {
     }
     memory = stackMemory(p.runDir);
   } finally {
-    if (process.env.BENCH_KEEP === '1') log(`[bench] BENCH_KEEP=1: the bench stack keeps running at ${p.baseUrl} (npm run bench stops nothing; node -e "import('./scripts/stack.mjs').then((s) => s.stopStack('bench'))" does)`);
-    else await stopStack(PROFILE, { log });
+    await stopUnlessKept(PROFILE, p);
   }
 
   const [small, large] = SIZES;
