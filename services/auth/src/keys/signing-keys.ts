@@ -1,7 +1,7 @@
 import { generateKeyPairSync, randomUUID, createPrivateKey, type JsonWebKey, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { Connection } from 'mongoose';
-import { ACCESS_TOKEN_ALG, ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, publicKeyFromJwk, verifySignedToken, type KeyLookup } from '@pinhive/kit';
+import { ACCESS_TOKEN_ALG, ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, isDuplicateKey, publicKeyFromJwk, verifySignedToken, type KeyLookup } from '@pinhive/kit';
 import type { ViewerType } from '@pinhive/contracts';
 import { z } from 'zod';
 
@@ -35,7 +35,6 @@ interface LegacyKeyDoc {
 
 const COLLECTION = 'signing_keys';
 const KEY_SET_ID = 'keys';
-const DUPLICATE_KEY = 11000;
 
 function newKey(): KeyDoc {
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
@@ -91,7 +90,7 @@ export class SigningKeys {
       .updateOne({ _id: KEY_SET_ID }, { $setOnInsert: { keys: keys.length > 0 ? keys : [newKey()] } }, { upsert: true })
       .catch((err: unknown) => {
         // MongoDB may refuse the second of two simultaneous upserts; the other one stored the set.
-        if ((err as { code?: unknown }).code !== DUPLICATE_KEY) throw err;
+        if (!isDuplicateKey(err)) throw err;
       });
     const set = await this.sets().findOne({ _id: KEY_SET_ID });
     if (!set) throw new Error('the signing key set was not stored');

@@ -1,6 +1,6 @@
 import type { Connection, FilterQuery, Model, UpdateQuery } from 'mongoose';
 import { PROFILE_FIELDS, type EventEnvelope } from '@pinhive/contracts';
-import { newEvent, updateWithEvents } from '@pinhive/kit';
+import { isDuplicateKey, newEvent, updateWithEvents } from '@pinhive/kit';
 import { userModel, type UserDoc } from './user.model';
 
 /** What an account shows of itself on its profile (the fields of `auth.user.profile-changed.v1`). */
@@ -14,11 +14,9 @@ export class DuplicateKeyError extends Error {
 }
 
 function duplicateField(err: unknown): 'email' | 'username' | undefined {
-  if (typeof err !== 'object' || err === null) return undefined;
+  // An insert's 11000 or FerretDB's update clash (the kit knows both).
+  if (!isDuplicateKey(err)) return undefined;
   const text = JSON.stringify((err as { keyPattern?: unknown }).keyPattern ?? '') + String((err as Error).message);
-  // FerretDB answers a clash on an update with PostgreSQL's error ("duplicate key value
-  // violates unique constraint"), not with code 11000 as it does on an insert.
-  if ((err as { code?: number }).code !== 11000 && !text.includes('duplicate key')) return undefined;
   return text.includes('username') ? 'username' : 'email';
 }
 

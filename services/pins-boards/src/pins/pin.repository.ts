@@ -98,7 +98,7 @@ export class PinRepository {
     let bucket = start.bucket;
     let before = start.before;
     for (let reads = 0; bucket >= 0 && reads < MAX_BUCKETS_PER_PAGE; reads++) {
-      const inBucket = await this.pins().find({ [field]: bucketKey(ownerId, bucket * PIN_BUCKET_SIZE) }, { projection: { pendingEvents: 0 } }).toArray();
+      const inBucket = await this.bucket(field, ownerId, bucket);
       const shown = inBucket.filter((p) => seqOf(p) < before).sort((a, b) => seqOf(b) - seqOf(a));
       for (const pin of shown) {
         found.push(pin);
@@ -116,7 +116,12 @@ export class PinRepository {
 
   /** The live pins of one bucket of a board (a deleted board's pins, deleted a bucket at a time). */
   async inBoardBucket(boardId: string, bucket: number): Promise<PinDoc[]> {
-    return this.pins().find({ boardBucket: bucketKey(boardId, bucket * PIN_BUCKET_SIZE) }, { projection: { pendingEvents: 0 } }).toArray();
+    return this.bucket('boardBucket', boardId, bucket);
+  }
+
+  /** The pins of bucket number `bucket` of a board or section: one read by equality. */
+  private bucket(field: 'boardBucket' | 'sectionBucket', ownerId: string, bucket: number): Promise<PinDoc[]> {
+    return this.pins().find({ [field]: bucketKey(ownerId, bucket * PIN_BUCKET_SIZE) }, { projection: { pendingEvents: 0 } }).toArray();
   }
 
   /** Places a pin of the board in a section (a section's `initial_pins`); false when it is not there. */

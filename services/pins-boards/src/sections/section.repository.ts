@@ -44,10 +44,11 @@ export class SectionRepository {
   }
 
   async rename(id: string, title: string, slug: string): Promise<SectionDoc | null> {
+    // The board is fixed: read once, not once per slug tried.
+    const current = await this.findById(id);
+    if (!current) return null;
     for (let n = 1; ; n++) {
       const candidate = n === 1 ? slug : `${slug}-${n}`;
-      const current = await this.findById(id);
-      if (!current) return null;
       try {
         return await this.sections().findOneAndUpdate(
           { _id: id },
