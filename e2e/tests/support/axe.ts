@@ -6,6 +6,9 @@ import { expect, type Page } from '@playwright/test';
  * than the window (no sideways scrolling on a phone).
  */
 export async function expectAccessible(page: Page, what: string): Promise<void> {
+  // The page as it settles: a toast or dialog fading in has, mid-way, a contrast it never keeps.
+  // Endless animations (spinners) are not waited for.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity));
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const summary = violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
   expect(summary, `${what}: axe violations`).toEqual([]);
