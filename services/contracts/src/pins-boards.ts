@@ -256,3 +256,26 @@ export const sectionGetOptionsSchema = z.union([
 export type SectionGetOptions = z.input<typeof sectionGetOptionsSchema>;
 
 export const findImagesOptionsSchema = z.object({ url: z.string().min(1).max(PIN_LINK_MAX_LENGTH), scrapeMetric: z.unknown().optional() });
+
+// ---- related board (the success dialog's suggestion) --------------------------------------
+
+/** RelatedBoardForPinRandomFeedResource suggests one board (section 9: "related board page size 1"). */
+export const RELATED_BOARD_PAGE_SIZE = 1;
+
+/**
+ * RelatedBoardForPinRandomFeedResource get: another public board holding the image of the pin
+ * just saved, for the success dialog. `orbac_subject_id` (the advertiser acted for) is accepted
+ * as the web client sends it and changes nothing: the suggestion is the viewer's own.
+ */
+export const relatedBoardOptionsSchema = z.object({
+  pin: idSchema,
+  page_size: z.coerce
+    .number()
+    .refine((n) => n === RELATED_BOARD_PAGE_SIZE, `page_size must be ${RELATED_BOARD_PAGE_SIZE}: one board is suggested.`)
+    .default(RELATED_BOARD_PAGE_SIZE),
+  orbac_subject_id: z.string().max(64).optional(),
+});
+export type RelatedBoardOptions = z.input<typeof relatedBoardOptionsSchema>;
+
+/** Its answer: the suggested board, or none (an empty list). */
+export const relatedBoardsSchema = z.array(boardSchema).max(RELATED_BOARD_PAGE_SIZE);

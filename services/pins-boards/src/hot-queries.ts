@@ -63,6 +63,8 @@ export const pinsBoardsHotQueries: HotQuerySet = {
     { name: 'a bucket of a section page', collection: PINS_COLLECTION, filter: { sectionBucket: bucketKey('s7', 0) }, reads: PIN_BUCKET_SIZE },
     { name: "a section's live pins (recount after initial_pins)", collection: PINS_COLLECTION, filter: { sectionId: 's7', deletedAt: null }, reads: PIN_BUCKET_SIZE },
     { name: 'pins of an image (removed with the last)', collection: PINS_COLLECTION, filter: { imageId: 'image-7' }, reads: PINS_PER_IMAGE },
+    // related/related-pins.repository.ts: the same equality, limit RELATED_PINS_READ (the store applies the limit after its index scan).
+    { name: "other pins of a saved pin's image (the success dialog's related board)", collection: PINS_COLLECTION, filter: { imageId: 'image-321' }, reads: PINS_PER_IMAGE },
     { name: 'the pin of a retried save (Idempotency-Key)', collection: PINS_COLLECTION, filter: { requestKey: 'user-321:3004321' } },
     { name: "a pinner's first save", collection: PINNERS_COLLECTION, filter: { _id: 'user-4321' } },
     { name: 'image by hash', collection: IMAGES_COLLECTION, filter: { _id: 'image-4321' } },

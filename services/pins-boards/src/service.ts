@@ -19,6 +19,7 @@ import { PinService } from './pins/pin.service';
 import { ProfileRepository } from './profiles/profile.repository';
 import { profileHandlers } from './profiles/profile.handlers';
 import { profileRoutes } from './profiles/profile.routes';
+import { relatedBoardRoutes } from './related/related-board.routes';
 import { SectionRepository } from './sections/section.repository';
 import { sectionRoutes } from './sections/section.routes';
 import { SectionService } from './sections/section.service';
@@ -52,7 +53,7 @@ export function pinsBoardsService(config: PinsBoardsConfig): ServiceDefinition<P
       const sectionService = new SectionService({ sections, boards, boardService, lists, pins });
       const pinService = new PinService({ pins, boards, boardService, sections, sectionService, people, images, kick });
       return {
-        routes: [...profileRoutes(profiles), ...boardRoutes(boardService), ...sectionRoutes(sectionService), ...pinRoutes(pinService, images)],
+        routes: [...profileRoutes(profiles), ...boardRoutes(boardService), ...sectionRoutes(sectionService), ...pinRoutes(pinService, images), ...relatedBoardRoutes({ mongo: ctx.mongo, pins, boards, people })],
         handlers: [...profileHandlers(profiles), ...pinHandlers({ pins, boards, lists, sections, images, kick, logger: ctx.logger, handled: (eventId, handler) => ctx.processed.has(eventId, handler) })],
         extraRouters: [mediaRouter(store, ctx.logger)],
       };

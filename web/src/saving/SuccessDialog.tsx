@@ -7,13 +7,16 @@ import { fetchProfile } from '../api/users';
 import { useViewer } from '../auth/viewer';
 import { Dialog } from '../components/Dialog';
 import { scaledHeight } from '../pins/closeup';
-import { pinHref, promoteHref, shareHref, showsPromote } from './success';
+import { RelatedBoardSuggestion } from './RelatedBoardSuggestion';
+import { pinHref, promoteHref, shareHref, showsPinPreview, showsPromote } from './success';
+import { useRelatedBoard } from './useRelatedBoard';
 import type { SaveResult } from './useSave';
 
 /**
  * The saved-pin success dialog (section 2): 'Saved to {boardName}' or 'Saved to {sectionName} in
- * {boardName}', the pin's preview 236 wide, 'Send', 'See it now' and, for an authenticated
- * non-partner viewer whose account is not recent, 'Promote your Pin'.
+ * {boardName}', the pin's preview 236 wide (hidden once a related board is suggested), the
+ * suggested board, 'Send', 'See it now' and, for an authenticated non-partner viewer whose
+ * account is not recent, 'Promote your Pin'.
  */
 export function SuccessDialog({ result, onClose }: { result: SaveResult; onClose: () => void }) {
   const { t } = useTranslation();
@@ -29,6 +32,7 @@ export function SuccessDialog({ result, onClose }: { result: SaveResult; onClose
   const partner = user?.viewer_type === 'PARTNER';
   const promote = showsPromote(user ? { type: user.viewer_type, createdAt: profile.data?.created_at } : null, Date.now());
   const { pin, board, section } = result;
+  const related = useRelatedBoard(pin.id);
   const image = pin.images['236x'];
   const heading = section ? t('saving.savedToSection', { sectionName: section.title, boardName: board.name }) : t('saving.savedTo', { boardName: board.name });
 
@@ -38,14 +42,17 @@ export function SuccessDialog({ result, onClose }: { result: SaveResult; onClose
         <h2 className="success-dialog__title" id={`${id}-title`}>
           {heading}
         </h2>
-        <img
-          className="success-dialog__image"
-          src={image.url}
-          alt=""
-          width={PIN_PREVIEW_WIDTH}
-          height={scaledHeight(image, PIN_PREVIEW_WIDTH)}
-          style={{ backgroundColor: pin.dominant_color }}
-        />
+        {showsPinPreview(related) ? (
+          <img
+            className="success-dialog__image"
+            src={image.url}
+            alt=""
+            width={PIN_PREVIEW_WIDTH}
+            height={scaledHeight(image, PIN_PREVIEW_WIDTH)}
+            style={{ backgroundColor: pin.dominant_color }}
+          />
+        ) : null}
+        <RelatedBoardSuggestion related={related} />
         <div className="success-dialog__actions">
           <Link to={shareHref(pin.id)} className="button button--secondary">
             {t('saving.send')}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { isRecentAccount, promoteHref, shareHref, showsPromote } from './success';
+import type { Board } from '@pinhive/contracts';
+import { isRecentAccount, promoteHref, relatedBoardOf, relatedBoardOptions, shareHref, showsPinPreview, showsPromote } from './success';
 
 const DAY = 24 * 60 * 60 * 1000;
 const now = Date.parse('2025-06-01T00:00:00Z');
@@ -19,5 +20,30 @@ describe('success dialog', () => {
     expect(showsPromote({ type: 'PARTNER', createdAt: old }, now)).toBe(false);
     expect(showsPromote(null, now)).toBe(false);
     expect(isRecentAccount(new Date(now - 28 * DAY).toISOString(), now)).toBe(false);
+  });
+});
+
+describe('the related-board lookup', () => {
+  const board = { id: '7', name: 'Lamps', url: '/ada/lamps/' } as Board;
+
+  it('asks for one board for the saved pin', () => {
+    expect(relatedBoardOptions('12')).toEqual({ pin: '12', page_size: 1 });
+  });
+
+  it('is loading, then empty or has a board; the preview hides only for a board', () => {
+    const loading = relatedBoardOf({ status: 'pending' });
+    expect(loading).toEqual({ state: 'loading' });
+    expect(showsPinPreview(loading)).toBe(true);
+    const empty = relatedBoardOf({ status: 'success', data: [] });
+    expect(empty).toEqual({ state: 'empty' });
+    expect(showsPinPreview(empty)).toBe(true);
+    const found = relatedBoardOf({ status: 'success', data: [board] });
+    expect(found).toEqual({ state: 'board', board });
+    expect(showsPinPreview(found)).toBe(false);
+  });
+
+  it('ignores errors: a failed lookup is an empty one, even with an answer from before', () => {
+    expect(relatedBoardOf({ status: 'error' })).toEqual({ state: 'empty' });
+    expect(relatedBoardOf({ status: 'error', data: [board] })).toEqual({ state: 'empty' });
   });
 });

@@ -1,4 +1,4 @@
-import type { ViewerType } from '@pinhive/contracts';
+import { RELATED_BOARD_PAGE_SIZE, type Board, type RelatedBoardOptions, type ViewerType } from '@pinhive/contracts';
 
 /** Accounts created within this many days are recent (section 9: "Recent-resurrection window 28 days"). */
 export const RECENT_ACCOUNT_DAYS = 28;
@@ -32,3 +32,24 @@ export function showsPromote(viewer: { type: ViewerType; createdAt: string | und
   if (viewer.type === 'UNAUTH' || viewer.type === 'LIMITED_LOGIN' || viewer.type === 'PARTNER') return false;
   return !isRecentAccount(viewer.createdAt, now);
 }
+
+/** RelatedBoardForPinRandomFeedResource's options for the pin just saved (section 7: pin, page_size 1). */
+export function relatedBoardOptions(pinId: string): RelatedBoardOptions {
+  return { pin: pinId, page_size: RELATED_BOARD_PAGE_SIZE };
+}
+
+/** The related-board lookup (section 4): loading, then empty or has a board. */
+export type RelatedBoard = { state: 'loading' } | { state: 'empty' } | { state: 'board'; board: Board };
+
+/**
+ * The lookup's state from its query. Its errors are ignored (section 7): a failed lookup is an
+ * empty one, and the dialog stays as it was without a suggestion.
+ */
+export function relatedBoardOf(query: { status: 'pending' | 'error' | 'success'; data?: readonly Board[] | undefined }): RelatedBoard {
+  if (query.status === 'pending') return { state: 'loading' };
+  const board = query.status === 'success' ? query.data?.[0] : undefined;
+  return board ? { state: 'board', board } : { state: 'empty' };
+}
+
+/** The pin's preview shows while the lookup runs and when it found nothing; a suggested board replaces it (section 2). */
+export const showsPinPreview = (related: RelatedBoard): boolean => related.state !== 'board';
