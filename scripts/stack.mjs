@@ -70,6 +70,8 @@ export function serviceEnv(p, service) {
   }
   if (service === 'pins-boards') {
     env.IMAGES_DIR = path.join(p.runDir, 'data', 'images');
+    // The read caches' stamps (kit cache/read-cache.ts).
+    env.REDIS_URL = `redis://127.0.0.1:${p.redisPort}`;
     // The browser tests' page server (e2e/tests/support/page-server.ts) is the one outside site
     // the test stack may fetch from: the guarded fetcher refuses loopback addresses otherwise.
     if (p.name === 'test') env.FETCH_ALLOW_HOSTS = `127.0.0.1:${E2E_PAGE_SERVER_PORT},localhost:${E2E_PAGE_SERVER_PORT}`;

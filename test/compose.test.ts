@@ -19,7 +19,7 @@ const DOCKERFILE = 'infra/docker/Dockerfile';
 /** Every app service: the schema its config.ts parses, its port, the servers it needs. */
 const APP_SERVICES = {
   auth: { schema: authConfigSchema, port: 4001, needs: ['mongo', 'kafka', 'redis', 'mailpit'] },
-  'pins-boards': { schema: pinsBoardsConfigSchema, port: 4002, needs: ['mongo', 'kafka'] },
+  'pins-boards': { schema: pinsBoardsConfigSchema, port: 4002, needs: ['mongo', 'kafka', 'redis'] },
   experiences: { schema: experiencesConfigSchema, port: 4003, needs: ['mongo', 'kafka'] },
   ads: { schema: adsConfigSchema, port: 4004, needs: ['mongo', 'kafka'] },
 } as const;
@@ -236,6 +236,7 @@ describe('docker-compose.yml', () => {
     });
     expect(databases).toEqual(APP_NAMES.map((name) => `pinhive_${name.replace(/-/g, '_')}`));
     expect(env('auth')['REDIS_URL']).toBe('redis://redis:6379');
+    expect(env('pins-boards')['REDIS_URL']).toBe('redis://redis:6379');
     expect(env('kafka')['KAFKA_ADVERTISED_LISTENERS']).toBe('PLAINTEXT://kafka:9092');
     expect(env('kafka')['KAFKA_PROCESS_ROLES']).toBe('broker,controller');
     expect(env('kafka')['KAFKA_CONTROLLER_QUORUM_VOTERS']).toBe(`${env('kafka')['KAFKA_NODE_ID']}@kafka:9093`);

@@ -76,6 +76,7 @@ export function serviceEnv(db: string, topicPrefix: string): Record<string, stri
     MONGO_URL: servers.mongoUrl(db),
     KAFKA_BROKERS: servers.kafkaBrokers(),
     KAFKA_TOPIC_PREFIX: topicPrefix,
+    REDIS_URL: servers.redisUrl(),
     EVENT_RETRY_BASE_MS: '20',
     EVENT_MAX_ATTEMPTS: '3',
     OUTBOX_POLL_MS: '200',

@@ -25,3 +25,4 @@ export * from './policies/policy';
 export * from './http/resource';
 export * from './http/memory-limiter';
 export * from './store/duplicate-key';
+export * from './cache/read-cache';

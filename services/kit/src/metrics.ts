@@ -23,6 +23,12 @@ export function createMetrics(service: string) {
     registers: [registry],
   });
   const outboxPending = new Gauge({ name: 'outbox_pending_events', help: 'Events stored but not yet published, seen by the last relay pass', registers: [registry] });
-  return { registry, httpDuration, eventsPublished, eventsHandled, outboxPending };
+  const readCache = new Counter({
+    name: 'read_cache_total',
+    help: 'Cached reads (cache/read-cache.ts) by cache and outcome: hit, miss, or bypass (Redis unreachable: read from the store)',
+    labelNames: ['cache', 'outcome'] as const,
+    registers: [registry],
+  });
+  return { registry, httpDuration, eventsPublished, eventsHandled, outboxPending, readCache };
 }
 export type Metrics = ReturnType<typeof createMetrics>;

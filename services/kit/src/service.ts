@@ -18,6 +18,7 @@ import { OutboxRelay } from './events/outbox';
 import { jwksLookup, type KeyLookup } from './auth/tokens';
 import { ensureIndexes, type IndexSpec } from './store/indexes';
 import { runPeriodically } from './store/day-purge';
+import { ReadCache, type ReadCacheOptions } from './cache/read-cache';
 
 export interface ServiceContext<C extends BaseConfig> {
   config: C;
@@ -30,13 +31,20 @@ export interface ServiceContext<C extends BaseConfig> {
   outbox: Pick<OutboxRelay, 'kick' | 'drain'>;
   /** Whether the dispatcher recorded an event handled by a handler (a handler's own ledger may need to know). */
   processed: Pick<ProcessedEvents, 'has'>;
+  /** A cache of hot reads kept valid through stamps in the service's Redis (cache/read-cache.ts). */
+  readCache<T>(opts: ReadCacheOptions<T>): ReadCache<T>;
 }
 
 export interface ServiceDefinition<C extends BaseConfig> {
   name: string;
   config: C;
-  /** Redis URL when the service uses Redis (it then counts in readiness). */
+  /** Redis URL when the service uses Redis (it then counts in readiness, unless `redisOptional`). */
   redisUrl?: string;
+  /**
+   * Redis only speeds the service up (its read caches, cache/read-cache.ts): the service stays
+   * ready and answers from the store while Redis is unreachable.
+   */
+  redisOptional?: boolean;
   /** The indexes the service's queries need (declared beside its models), created at start. */
   indexes?: readonly IndexSpec[];
   /** Collections whose documents carry `pendingEvents` (the outbox). */
@@ -86,7 +94,10 @@ export async function startService<C extends BaseConfig>(def: ServiceDefinition<
       new Dispatcher({ handlers, processed, deadLetter, maxAttempts: config.EVENT_MAX_ATTEMPTS, retryBaseMs: config.EVENT_RETRY_BASE_MS, logger, metrics }),
   });
   const outbox = new OutboxRelay({ conn: mongo, collections: def.outboxCollections ?? [], bus, logger, pollMs: config.OUTBOX_POLL_MS, metrics });
-  const ctx: ServiceContext<C> = { config, logger, metrics, mongo, redis, bus, outbox, processed };
+  const ctx: ServiceContext<C> = {
+    config, logger, metrics, mongo, redis, bus, outbox, processed,
+    readCache: (opts) => new ReadCache(redis, opts, logger, metrics.readCache),
+  };
 
   const { routes, handlers = [], extraRouters = [], keyLookup, checks: extraChecks = [], carryOvers = [] } = def.setup(ctx);
   // Only a service that consumes events keeps processed_events.
@@ -108,7 +119,7 @@ export async function startService<C extends BaseConfig>(def: ServiceDefinition<
     // Not ready before its indexes exist: a unique index is what keeps emails unique.
     { name: 'indexes', check: () => Promise.resolve(store.indexed) },
     { name: 'kafka', check: () => bus.ready() },
-    ...(redis ? [{ name: 'redis', check: () => redisReady(redis) }] : []),
+    ...(redis && !def.redisOptional ? [{ name: 'redis', check: () => redisReady(redis) }] : []),
     ...extraChecks,
   ];
   const api = Router();

@@ -4,6 +4,8 @@ import { imagesConfigFields } from './images/images.config';
 
 export const pinsBoardsConfigSchema = baseConfigSchema.extend({
   PORT: z.coerce.number().int().min(0, "must be a port number (0 picks a free one)").max(65535).default(4002),
+  /** Where the read caches keep their stamps (kit cache/read-cache.ts); reads go to the store while it is away. */
+  REDIS_URL: z.string().regex(/^rediss?:\/\/.+/, 'must be redis://host:port'),
   ...imagesConfigFields,
 });
 export type PinsBoardsConfig = z.infer<typeof pinsBoardsConfigSchema>;

@@ -4,13 +4,14 @@ import { BoardListRepository } from './boards/board-list.repository';
 import { BOARDS_COLLECTION } from './boards/board.model';
 import { BoardRepository } from './boards/board.repository';
 import { boardRoutes } from './boards/board.routes';
-import { BoardService } from './boards/board.service';
+import { BoardService, PICKER_TTL_MS } from './boards/board.service';
 import { GuardedFetcher } from './images/guarded-fetch';
 import { ImageRepository } from './images/image.repository';
 import { ImageService } from './images/image.service';
 import { createBlobStore } from './images/image.store';
 import { mediaRouter } from './images/media.router';
 import { pinsBoardsIndexes } from './indexes';
+import { BOARD_PAGE_TTL_MS, BoardPages, type SharedPage } from './pins/board-pages';
 import { pinHandlers } from './pins/pin.handlers';
 import { PINS_COLLECTION } from './pins/pin.model';
 import { PinRepository } from './pins/pin.repository';
@@ -25,6 +26,9 @@ import { sectionRoutes } from './sections/section.routes';
 import { SectionService } from './sections/section.service';
 import { People } from './shared/people';
 
+/** Memory each read cache may take (a picker of 500 boards is ~200 KB, a page of 50 pins ~50 KB). */
+const READ_CACHE_BYTES = 32 * 1024 * 1024;
+
 /** The pins-boards service: wiring of repositories, routes and event handlers. */
 export function pinsBoardsService(config: PinsBoardsConfig): ServiceDefinition<PinsBoardsConfig> {
   // Made here, so that S3 settings that do not fit together stop the start.
@@ -34,12 +38,18 @@ export function pinsBoardsService(config: PinsBoardsConfig): ServiceDefinition<P
     config,
     indexes: pinsBoardsIndexes,
     outboxCollections: [PINS_COLLECTION, BOARDS_COLLECTION],
+    // Redis keeps the read caches' stamps only: without it reads go to the store.
+    redisUrl: config.REDIS_URL,
+    redisOptional: true,
     setup: (ctx) => {
+      // Hot reads kept in memory until a write changes them (kit cache/read-cache.ts).
+      const pickers = ctx.readCache<string>({ name: 'board-picker', ttlMs: PICKER_TTL_MS, maxBytes: READ_CACHE_BYTES, size: (json) => json.length });
+      const boardPages = ctx.readCache<SharedPage>({ name: 'board-pages', ttlMs: BOARD_PAGE_TTL_MS, maxBytes: READ_CACHE_BYTES, size: (page) => page.bytes });
       const profiles = new ProfileRepository(ctx.mongo);
-      const boards = new BoardRepository(ctx.mongo);
-      const lists = new BoardListRepository(ctx.mongo);
-      const sections = new SectionRepository(ctx.mongo);
-      const pins = new PinRepository(ctx.mongo);
+      const boards = new BoardRepository(ctx.mongo, (boardId) => boardPages.changed(boardId));
+      const lists = new BoardListRepository(ctx.mongo, (ownerId) => pickers.changed(ownerId));
+      const sections = new SectionRepository(ctx.mongo, (boardId) => boardPages.changed(boardId));
+      const pins = new PinRepository(ctx.mongo, (boardId) => boardPages.changed(boardId));
       const images = new ImageService({
         repo: new ImageRepository(ctx.mongo),
         store,
@@ -49,11 +59,12 @@ export function pinsBoardsService(config: PinsBoardsConfig): ServiceDefinition<P
       });
       const kick = ctx.outbox.kick.bind(ctx.outbox);
       const people = new People(profiles);
-      const boardService = new BoardService({ boards, lists, profiles, people, kick });
+      const boardService = new BoardService({ boards, lists, profiles, people, kick, pickers });
       const sectionService = new SectionService({ sections, boards, boardService, lists, pins });
       const pinService = new PinService({ pins, boards, boardService, sections, sectionService, people, images, kick });
+      const pages = new BoardPages({ boards, sections, pins, people, cache: boardPages });
       return {
-        routes: [...profileRoutes(profiles), ...boardRoutes(boardService), ...sectionRoutes(sectionService), ...pinRoutes(pinService, images), ...relatedBoardRoutes({ mongo: ctx.mongo, pins, boards, people })],
+        routes: [...profileRoutes(profiles), ...boardRoutes(boardService), ...sectionRoutes(sectionService), ...pinRoutes(pinService, pages, images), ...relatedBoardRoutes({ mongo: ctx.mongo, pins, boards, people })],
         handlers: [...profileHandlers(profiles), ...pinHandlers({ pins, boards, lists, sections, images, kick, logger: ctx.logger, handled: (eventId, handler) => ctx.processed.has(eventId, handler) })],
         extraRouters: [mediaRouter(store, ctx.logger)],
       };

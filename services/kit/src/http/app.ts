@@ -59,6 +59,10 @@ export interface HttpAppOptions {
 export function createHttpApp(opts: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
+  // Answers carry their request id, so no two bodies are alike: an ETag (a hash of every body,
+  // 197 KB for a picker of 500 boards) would never match. Routes that can be revalidated set
+  // their own (the /media/ files).
+  app.set('etag', false);
   app.set('trust proxy', 'loopback, uniquelocal');
   app.use(helmet());
   app.use(

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '@pinhive/contracts';
 import { bookmarkSchema, limitSchema } from './paging';
-import type { PagedData, RateLimitRule, RouteAuth, RouteDef, RouteInput } from './route';
+import type { RateLimitRule, RouteAnswer, RouteAuth, RouteDef, RouteInput } from './route';
 
 /**
  * Calls the specs name as resources (PinResource, BoardResource, ...) are served as
@@ -85,7 +85,7 @@ export interface ResourceDef<O extends z.ZodType, R extends z.ZodType, A extends
   /** Larger bodies than the service's BODY_LIMIT (e.g. `image_base64`). */
   bodyLimit?: string;
   rateLimit?: RateLimitRule<ResourceInput<O, A>> | readonly RateLimitRule<ResourceInput<O, A>>[];
-  handler(input: ResourceInput<O, A>): Promise<G extends true ? PagedData<z.input<R>> : z.input<R>>;
+  handler(input: ResourceInput<O, A>): Promise<RouteAnswer<R, G>>;
 }
 
 type ResourceRoute<R extends z.ZodType, A extends RouteAuth, G extends boolean> = RouteDef<z.ZodType, z.ZodType, z.ZodType, R, A, G>;

@@ -6,7 +6,8 @@ import { appError } from '../errors';
 import { testTokens } from '../../test/support/viewer-tokens';
 import { createHttpApp } from './app';
 import { openApiDocument } from './openapi';
-import { defineRoute, mountRoutes, perIp, perViewer, type AnyRoute, type RateLimiter } from './route';
+import { success } from '@pinhive/contracts';
+import { defineRoute, JsonText, mountRoutes, perIp, perViewer, successBody, type AnyRoute, type RateLimiter } from './route';
 
 const { keyLookup, bearer } = testTokens();
 
@@ -175,5 +176,31 @@ describe('OpenAPI document', () => {
     expect(doc.paths['/limited-twice/']!.post!['x-rate-limit']).toEqual([{ per: 'viewer', allows: '100 per test' }, { per: 'name', allows: '1 per test' }]);
     expect(doc.paths['/limited/']!.post!.responses['429']).toBeDefined();
     expect(doc.paths['/open/']!.get!['x-rate-limit']).toBeUndefined();
+  });
+});
+
+describe('answers that are JSON text already (cached answers)', () => {
+  const data = { all_boards: [{ id: '1', name: 'Ünïcode "quoted"' }], n: 2 };
+  const text = new JsonText(JSON.stringify(data));
+
+  it('are the same envelope, byte for byte, as the same data as values', () => {
+    expect(successBody(text, 'req-1')).toBe(JSON.stringify(success(data, 'req-1')));
+    expect(successBody(text, 'req-1', ['b1'])).toBe(JSON.stringify(success(data, 'req-1', ['b1'])));
+    expect(successBody(text, '')).toBe(JSON.stringify(success(data, '')));
+  });
+
+  it('are answered as JSON, paged ones with their bookmark', async () => {
+    const app = appWith([
+      defineRoute({ method: 'get', path: '/text', summary: 'text', auth: 'public', response: z.unknown(), handler: async () => text }),
+      defineRoute({ method: 'get', path: '/paged', summary: 'paged', auth: 'public', response: z.unknown(), paged: true, handler: async () => ({ items: text, bookmark: 'next' }) }),
+    ]);
+    const one = await request(app).get('/text');
+    expect(one.status).toBe(200);
+    expect(one.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(one.body.resource_response).toEqual({ status: 'success', data });
+    expect(one.body.request_identifier).toBe(one.headers['x-request-id']);
+    expect(one.headers.etag).toBeUndefined();
+    const paged = await request(app).get('/paged');
+    expect(paged.body.resource_response).toEqual({ status: 'success', data, bookmarks: ['next'] });
   });
 });

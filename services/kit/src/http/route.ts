@@ -62,6 +62,9 @@ export const perIp = { per: 'ip', key: (input: { req: Request }): string => inpu
 /** Count per signed-in account (for `viewer` routes). */
 export const perViewer = { per: 'viewer', key: (input: { viewer: Viewer }): string => input.viewer.userId };
 
+/** What a handler returns: the `data` (or a page of it), as values or as JSON text already (JsonText). */
+export type RouteAnswer<R extends z.ZodType, G extends boolean> = G extends true ? PagedData<z.input<R> | JsonText> : z.input<R> | JsonText;
+
 /** What a paged route's handler returns (see `page()` in paging.ts): the items and the next bookmark. */
 export type PagedData<D> = { items: D; bookmark: string };
 
@@ -100,7 +103,7 @@ export interface RouteDef<
    */
   paged?: G;
   // Method syntax on purpose: a route list mixes routes of different schemas (AnyRoute).
-  handler(input: RouteInput<B, Q, P, A>): Promise<G extends true ? PagedData<z.input<R>> : z.input<R>>;
+  handler(input: RouteInput<B, Q, P, A>): Promise<RouteAnswer<R, G>>;
 }
 
 /** Any route: each route's own types are checked where it is defined with defineRoute. */
@@ -153,7 +156,29 @@ function viewerFor(auth: RouteAuth, req: Request): Viewer | undefined {
 }
 
 function isPage(value: unknown): value is Page<unknown> {
-  return typeof value === 'object' && value !== null && Array.isArray((value as { items?: unknown }).items) && typeof (value as { bookmark?: unknown }).bookmark === 'string';
+  if (typeof value !== 'object' || value === null) return false;
+  const { items, bookmark } = value as { items?: unknown; bookmark?: unknown };
+  return (Array.isArray(items) || items instanceof JsonText) && typeof bookmark === 'string';
+}
+
+/**
+ * A handler's answer that is JSON text already (a cached answer: see cache/read-cache.ts), put
+ * into the envelope as it is instead of being serialised again on every request.
+ */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
+/** The success envelope of contracts' `success()`, around data that may be JSON text already. */
+export function successBody(data: unknown, id: string | undefined, bookmarks?: string[]): string {
+  if (!(data instanceof JsonText)) return JSON.stringify(success(data, id, bookmarks));
+  const marks = bookmarks ? `,"bookmarks":${JSON.stringify(bookmarks)}` : '';
+  const rid = id ? `,"request_identifier":${JSON.stringify(id)}` : '';
+  return `{"resource_response":{"status":"success","data":${data.text}${marks}}${rid}}`;
+}
+
+function send(res: Response, status: number, data: unknown, id: string | undefined, bookmarks?: string[]): void {
+  res.status(status).type('application/json').send(successBody(data, id, bookmarks));
 }
 
 /** Refuses, at start, a route list that a type cast let through without an auth rule. */
@@ -185,11 +210,11 @@ export function mountRoutes(router: Router, routes: readonly AnyRoute[]): void {
       for (const limit of limits) await limit.limiter.consume(limit.key(input));
       const data: unknown = await route.handler(input);
       if (!route.paged) {
-        res.status(route.status ?? 200).json(success(data, requestId(req)));
+        send(res, route.status ?? 200, data, requestId(req));
         return;
       }
       if (!isPage(data)) throw new Error(`${route.method.toUpperCase()} ${route.path} is paged but its handler returned no { items, bookmark }`);
-      res.status(route.status ?? 200).json(success(data.items, requestId(req), [data.bookmark]));
+      send(res, route.status ?? 200, data.items, requestId(req), [data.bookmark]);
     });
   }
 }

@@ -1,5 +1,6 @@
 import type { Connection } from 'mongoose';
 import type { BoardPrivacy } from '@pinhive/contracts';
+import type { Changed } from '../shared/changes';
 
 export const BOARD_LISTS_COLLECTION = 'board_lists';
 
@@ -33,7 +34,11 @@ interface BoardListDoc {
 const key = (boardId: string) => `boards.b${boardId}`;
 
 export class BoardListRepository {
-  constructor(private readonly conn: Connection) {}
+  /** `changed(ownerId)` after each write: the picker's cached answers of that owner go. */
+  constructor(
+    private readonly conn: Connection,
+    private readonly changed: Changed,
+  ) {}
 
   private lists() {
     return this.conn.collection<BoardListDoc>(BOARD_LISTS_COLLECTION);
@@ -47,15 +52,18 @@ export class BoardListRepository {
 
   async put(ownerId: string, entry: BoardListEntry): Promise<void> {
     await this.lists().updateOne({ _id: ownerId }, { $set: { [key(entry.id)]: entry } }, { upsert: true });
+    await this.changed(ownerId);
   }
 
   /** Changes fields of an entry that is there (a removed board is not brought back). */
   async patch(ownerId: string, boardId: string, fields: Partial<Omit<BoardListEntry, 'id'>>): Promise<void> {
     const set = Object.fromEntries(Object.entries(fields).map(([f, v]) => [`${key(boardId)}.${f}`, v]));
     await this.lists().updateOne({ _id: ownerId, [key(boardId)]: { $exists: true } }, { $set: set });
+    await this.changed(ownerId);
   }
 
   async remove(ownerId: string, boardId: string): Promise<void> {
     await this.lists().updateOne({ _id: ownerId }, { $unset: { [key(boardId)]: '' } });
+    await this.changed(ownerId);
   }
 }

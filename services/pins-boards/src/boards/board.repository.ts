@@ -1,6 +1,7 @@
 import type { Connection } from 'mongoose';
 import type { EventEnvelope } from '@pinhive/contracts';
 import { isDuplicateKey, docWithEvents, updateWithEvents } from '@pinhive/kit';
+import type { Changed } from '../shared/changes';
 import { BOARDS_COLLECTION, COUNTED_KEYS_KEPT, type BoardDoc } from './board.model';
 
 // FerretDB v1 takes no projection in findAndModify: those answers carry the whole document.
@@ -29,7 +30,14 @@ export interface CoverChange {
 }
 
 export class BoardRepository {
-  constructor(private readonly conn: Connection) {}
+  /**
+   * `changed(boardId)` after a write to what a board page shows of its board (name, slug,
+   * privacy, members, deletion): its cached pages go. Counters and covers are not on a page.
+   */
+  constructor(
+    private readonly conn: Connection,
+    private readonly changed: Changed,
+  ) {}
 
   private boards() {
     return this.conn.collection<BoardDoc>(BOARDS_COLLECTION);
@@ -63,7 +71,9 @@ export class BoardRepository {
   /** Changes a board's own fields; answers the board after the change (null when gone). */
   async update(id: string, set: Partial<Pick<BoardDoc, 'name' | 'description' | 'privacy' | 'archivedAt' | 'deletedAt'>>, events: EventEnvelope[] = []): Promise<BoardDoc | null> {
     const update = events.length > 0 ? updateWithEvents({ $set: set }, events) : { $set: set };
-    return this.boards().findOneAndUpdate({ _id: id }, update, { returnDocument: 'after' });
+    const updated = await this.boards().findOneAndUpdate({ _id: id }, update, { returnDocument: 'after' });
+    await this.changed(id);
+    return updated;
   }
 
   /** The next pin number of a board (a pin's place in the board's buckets). */

@@ -57,7 +57,7 @@ export function boardRoutes(boards: BoardService) {
     defineResource({
       resource: 'BoardPickerBoardsShortlistResource', action: 'get', summary: 'The boards saved to most recently (Top choices)', auth: 'viewer',
       options: boardPickerOptionsSchema, response: z.array(pickerBoardSchema),
-      handler: async ({ viewer, options }) => (await boards.picker(viewer, options)).boards_shortlist,
+      handler: async ({ viewer, options }) => (await boards.pickerBoards(viewer, options)).boards_shortlist,
     }),
     defineResource({
       resource: 'BoardsResource', action: 'get', summary: "A profile's boards, most recently saved to first (public ones; the owner also sees secret ones)", auth: 'optional', paged: true,

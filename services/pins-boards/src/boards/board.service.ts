@@ -6,7 +6,7 @@ import {
   type BoardPrivacy,
   type EventEnvelope,
 } from '@pinhive/contracts';
-import { appError, authorize, newEvent, type OutboxTarget, type Viewer } from '@pinhive/kit';
+import { appError, authorize, JsonText, newEvent, type OutboxTarget, type ReadCache, type Viewer } from '@pinhive/kit';
 import { newId } from '../shared/ids';
 import type { People } from '../shared/people';
 import { slugify } from '../shared/slug';
@@ -24,7 +24,15 @@ export interface BoardServiceDeps {
   profiles: ProfileRepository;
   people: People;
   kick: (target: OutboxTarget) => void;
+  /** The pickers' answers as JSON, per owner, until their board list changes (board-list.repository.ts). */
+  pickers: ReadCache<string>;
 }
+
+/**
+ * How long a picker answer is kept at most: also how long a list change is missed when its
+ * writer could not reach Redis (kit cache/read-cache.ts).
+ */
+export const PICKER_TTL_MS = 30_000;
 
 /** A viewer acting for an advertiser is not built yet (ads issue): `advertiser_id` is refused. */
 export function refuseAdvertiser(advertiserId: string | undefined): void {
@@ -151,7 +159,14 @@ export class BoardService {
    * BoardPickerBoardsResource: the boards the viewer may save into (their own, not archived;
    * only protected ones with `filter: protected`), ordered for the picker, and the shortlist.
    */
-  async picker(viewer: Viewer, options: { filter: 'all' | 'protected'; shortlist_suggestions: number }): Promise<BoardPicker> {
+  async picker(viewer: Viewer, options: { filter: 'all' | 'protected'; shortlist_suggestions: number }): Promise<JsonText> {
+    // Read on every save, by its owner only: kept as JSON until the owner's list changes.
+    const json = await this.deps.pickers.read(viewer.userId, `${options.filter}|${options.shortlist_suggestions}`, async () => JSON.stringify(await this.pickerBoards(viewer, options)));
+    return new JsonText(json);
+  }
+
+  /** The picker's answer from the owner's list (uncached: BoardPickerBoardsShortlistResource). */
+  async pickerBoards(viewer: Viewer, options: { filter: 'all' | 'protected'; shortlist_suggestions: number }): Promise<BoardPicker> {
     const entries = (await this.deps.lists.entries(viewer.userId)).filter((e) => !e.archived && (options.filter === 'all' || e.privacy === 'protected'));
     const owner = this.owner(viewer);
     return {

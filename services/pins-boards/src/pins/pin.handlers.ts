@@ -85,7 +85,7 @@ export function pinHandlers(deps: PinHandlerDeps) {
             if (await deps.pins.markDeleted(pin, at, [event])) deps.kick({ collection: PINS_COLLECTION, id: pin._id });
           }
         }
-        for (const section of await deps.sections.ofBoard(board._id)) await deps.sections.remove(section._id);
+        for (const section of await deps.sections.ofBoard(board._id)) await deps.sections.remove(section._id, board._id);
       },
     }),
     defineHandler({

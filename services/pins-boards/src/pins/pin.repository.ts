@@ -2,6 +2,7 @@ import { LRUCache } from 'lru-cache';
 import type { Connection } from 'mongoose';
 import type { EventEnvelope } from '@pinhive/contracts';
 import { isDuplicateKey, docWithEvents, updateWithEvents } from '@pinhive/kit';
+import type { Changed } from '../shared/changes';
 import { bucketKey, PIN_BUCKET_SIZE, PINS_COLLECTION, type PinDoc } from './pin.model';
 
 /** Most buckets one page reads (holes left by deleted or moved pins cost one read each). */
@@ -22,7 +23,11 @@ export class PinRepository {
   /** People known to have saved before: true forever, so their saves skip the lookup. */
   private readonly knownPinners = new LRUCache<string, true>({ max: 100_000 });
 
-  constructor(private readonly conn: Connection) {}
+  /** `changed(boardId)` after a write that adds, removes or moves a pin of a board: its cached pages go. */
+  constructor(
+    private readonly conn: Connection,
+    private readonly changed: Changed,
+  ) {}
 
   private pins() {
     return this.conn.collection<PinDoc>(PINS_COLLECTION);
@@ -35,6 +40,7 @@ export class PinRepository {
   async insert(pin: PinDoc, events: EventEnvelope[]): Promise<PinDoc | 'inserted'> {
     try {
       await this.pins().insertOne(docWithEvents(pin, events));
+      await this.changed(pin.boardId);
       return 'inserted';
     } catch (err) {
       if (!isDuplicateKey(err)) throw err;
@@ -58,7 +64,9 @@ export class PinRepository {
       { _id: pin._id, deletedAt: null },
       updateWithEvents({ $set: { deletedAt: at }, $unset: { boardBucket: '', sectionBucket: '', imageId: '' } }, events),
     );
-    return res.modifiedCount > 0;
+    if (res.modifiedCount === 0) return false;
+    await this.changed(pin.boardId);
+    return true;
   }
 
   /**
@@ -130,7 +138,9 @@ export class PinRepository {
       { _id: pinId, boardId, deletedAt: null },
       { $set: { sectionId, sectionSeq, sectionBucket: bucketKey(sectionId, sectionSeq) } },
     );
-    return res.matchedCount > 0;
+    if (res.matchedCount === 0) return false;
+    await this.changed(boardId);
+    return true;
   }
 
   /** Live pins of a section (to recount it after pins are placed in it). */

@@ -15,6 +15,7 @@ import { appError, defineResource, defineRoute, memoryLimit, pagedOptions, pageW
 import { z } from 'zod';
 import type { ImageService } from '../images/image.service';
 import { IDEMPOTENCY_KEY } from './pin.model';
+import type { BoardPages } from './board-pages';
 import type { PinService } from './pin.service';
 
 /**
@@ -39,7 +40,7 @@ const SAVE_BODY_LIMIT = `${Math.ceil((IMAGE_MAX_BYTES * 4) / 3 / 1_000_000) + 1}
  */
 const OUTSIDE_FETCHES = { points: 60, durationSeconds: 60 };
 
-export function pinRoutes(pins: PinService, images: Pick<ImageService, 'warm' | 'findImages'>) {
+export function pinRoutes(pins: PinService, pages: BoardPages, images: Pick<ImageService, 'warm' | 'findImages'>) {
   // One budget shared by both routes.
   const outside = { ...memoryLimit('outside-fetch', OUTSIDE_FETCHES.points, OUTSIDE_FETCHES.durationSeconds), ...perViewer };
   return [
@@ -68,7 +69,7 @@ export function pinRoutes(pins: PinService, images: Pick<ImageService, 'warm' | 
       options: pagedOptions(boardFeedOptionsSchema.omit({ page_size: true, bookmarks: true }), { key: feedKey, defaultLimit: 50, maxLimit: 100 }),
       response: z.array(pinSchema),
       handler: async ({ viewer, options }) => {
-        const { items, next } = await pins.feed(viewer, options);
+        const { items, next } = await pages.page(viewer, options);
         return pageWithNextKey(items, next);
       },
     }),

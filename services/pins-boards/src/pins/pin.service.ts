@@ -16,10 +16,10 @@ import type { SectionRepository } from '../sections/section.repository';
 import type { SectionService } from '../sections/section.service';
 import { newId } from '../shared/ids';
 import type { People } from '../shared/people';
-import { bucketKey, PIN_BUCKET_SIZE, PINS_COLLECTION, type PinDoc, type PinImage } from './pin.model';
+import { bucketKey, PINS_COLLECTION, type PinDoc, type PinImage } from './pin.model';
 import { pinPolicy } from './pin.policy';
 import { presentPin } from './pin.presenter';
-import type { PinPageKey, PinRepository } from './pin.repository';
+import type { PinRepository } from './pin.repository';
 
 export interface PinServiceDeps {
   pins: PinRepository;
@@ -195,26 +195,6 @@ export class PinService {
     }, now);
     if (await this.deps.pins.markDeleted(pin, now, [event])) this.deps.kick({ collection: PINS_COLLECTION, id: pin._id });
     return { id: pin._id };
-  }
-
-  /** BoardFeedResource: a board's (or one of its sections') pins, newest first, a page at a time. */
-  async feed(viewer: Viewer | undefined, options: { board_id: string; section_id?: string; page_size: number; bookmarks?: PinPageKey }): Promise<{ items: Pin[]; next: PinPageKey | undefined }> {
-    const board = await this.deps.boardService.readable(viewer, options.board_id);
-    const section = options.section_id ? await this.deps.sections.findById(options.section_id) : null;
-    if (options.section_id && (!section || section.boardId !== board._id)) throw appError('not_found', { message: 'Section not found.' });
-    const top = section ? section.pinSeq : board.pinSeq;
-    const start = options.bookmarks ?? { bucket: Math.floor(top / PIN_BUCKET_SIZE), before: Number.MAX_SAFE_INTEGER };
-    const { pins, next } = await this.deps.pins.page(section ? 'sectionBucket' : 'boardBucket', section ? section._id : board._id, start, options.page_size);
-    const people = this.deps.people;
-    const sections = new Map<string, Promise<Awaited<ReturnType<SectionRepository['findById']>>>>();
-    const sectionOf = (id: string | null) => {
-      if (!id) return Promise.resolve(null);
-      if (!sections.has(id)) sections.set(id, this.deps.sections.findById(id));
-      return sections.get(id) as Promise<Awaited<ReturnType<SectionRepository['findById']>>>;
-    };
-    const shown = pins.slice(0, options.page_size);
-    const items = await Promise.all(shown.map(async (p) => presentPin(p, board, await sectionOf(p.sectionId), people, viewer)));
-    return { items, next };
   }
 
   /** Board names suggested for a pin (at most 5): from its title, its board and its description's words. */

@@ -1,11 +1,16 @@
 import { isDuplicateKey } from '@pinhive/kit';
 import type { Connection } from 'mongoose';
 import { trimmable, type Settled } from '../boards/board.repository';
+import type { Changed } from '../shared/changes';
 import { SECTIONS_COLLECTION, SECTION_PREVIEW_PINS, type PreviewPin, type SectionDoc } from './section.model';
 
 
 export class SectionRepository {
-  constructor(private readonly conn: Connection) {}
+  /** `changed(boardId)` after a section's title or slug changes or it goes: the pins on its board's pages name it. */
+  constructor(
+    private readonly conn: Connection,
+    private readonly changed: Changed,
+  ) {}
 
   private sections() {
     return this.conn.collection<SectionDoc>(SECTIONS_COLLECTION);
@@ -50,11 +55,13 @@ export class SectionRepository {
     for (let n = 1; ; n++) {
       const candidate = n === 1 ? slug : `${slug}-${n}`;
       try {
-        return await this.sections().findOneAndUpdate(
+        const renamed = await this.sections().findOneAndUpdate(
           { _id: id },
           { $set: { title, slug: candidate, boardSlug: `${current.boardId}:${candidate}` } },
           { returnDocument: 'after' },
         );
+        await this.changed(current.boardId);
+        return renamed;
       } catch (err) {
         // The slug is taken on this board: try the next one.
         if (!isDuplicateKey(err) || n >= 50) throw err;
@@ -62,8 +69,9 @@ export class SectionRepository {
     }
   }
 
-  async remove(id: string): Promise<void> {
+  async remove(id: string, boardId: string): Promise<void> {
     await this.sections().deleteOne({ _id: id });
+    await this.changed(boardId);
   }
 
   async nextPinSeq(id: string): Promise<number> {

@@ -104,7 +104,7 @@ export class SectionService {
   /** Deletes a section; its pins stay on the board. */
   async remove(viewer: Viewer, sectionId: string): Promise<{ id: string }> {
     const section = await this.writable(viewer, sectionId);
-    await this.deps.sections.remove(sectionId);
+    await this.deps.sections.remove(sectionId, section.boardId);
     const board = await this.deps.boards.findById(section.boardId);
     if (board) await this.syncSectionCount(board._id, board.ownerId);
     return { id: sectionId };

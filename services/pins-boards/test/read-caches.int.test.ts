@@ -1,0 +1,136 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import sharp from 'sharp';
+import mongoose, { type Connection } from 'mongoose';
+import { startService, type RunningService } from '@pinhive/kit';
+import { loadPinsBoardsConfig, type PinsBoardsConfig } from '../src/config';
+import { ProfileRepository } from '../src/profiles/profile.repository';
+import { pinsBoardsService } from '../src/service';
+import { serviceEnv, servers, uniqueName, waitFor } from '../../../test/support/servers';
+import { testViewers } from '../../../test/support/test-viewers';
+
+/**
+ * The picker and board pages are kept in memory (kit ReadCache): two instances of pins-boards
+ * on one store and one Redis, every write through instance A and every read through instance B
+ * right after it, which has kept the answer from before the write.
+ */
+const prefix = `${uniqueName('rc')}.`;
+const db = uniqueName('read_caches');
+const imagesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pinhive-caches-'));
+let viewers: Awaited<ReturnType<typeof testViewers>>;
+let a: RunningService<PinsBoardsConfig>;
+let b: RunningService<PinsBoardsConfig>;
+let conn: Connection;
+
+const ada = { id: 'user-ada', username: 'ada' };
+const grace = { id: 'user-grace', username: 'grace' };
+type Who = typeof ada;
+
+const data = (options: unknown) => encodeURIComponent(JSON.stringify({ options }));
+const get = (via: RunningService<PinsBoardsConfig>, resource: string, options: unknown, who?: Who) => {
+  const req = request(via.url).get(`/resource/${resource}/get/?data=${data(options)}`);
+  return who ? req.set(viewers.bearer(who)) : req;
+};
+const write = (resource: string, action: string, options: unknown, who: Who) =>
+  request(a.url).post(`/resource/${resource}/${action}/`).set(viewers.bearer(who)).send({ options });
+const ok = <T>(res: request.Response, status = 200): T => {
+  if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body.resource_response.data as T;
+};
+
+const png = (color: string) => sharp({ create: { width: 300, height: 200, channels: 3, background: color } }).png().toBuffer();
+const createBoard = async (who: Who, name: string) => ok<{ id: string }>(await write('BoardResource', 'create', { name }, who), 201);
+const savePin = async (who: Who, boardId: string, color: string, extra: Record<string, unknown> = {}) =>
+  ok<{ id: string }>(await write('PinResource', 'create', { board_id: boardId, image_base64: (await png(color)).toString('base64'), ...extra }, who), 201);
+
+type PickerAnswer = { all_boards: { id: string; name: string; pin_count: number }[] };
+const pickerNames = async (who: Who) => ok<PickerAnswer>(await get(b, 'BoardPickerBoardsResource', {}, who)).all_boards.map((x) => x.name);
+type PagePin = { id: string; is_removable: boolean; section: { title: string } | null };
+const pageOf = async (boardId: string, who?: Who) => ok<PagePin[]>(await get(b, 'BoardFeedResource', { board_id: boardId }, who));
+
+beforeAll(async () => {
+  viewers = await testViewers();
+  const env = { ...serviceEnv(db, prefix), AUTH_JWKS_URL: viewers.jwksUrl, IMAGES_DIR: imagesDir };
+  // One after the other: FerretDB 1.24 panics when two instances create a fresh database's indexes at once.
+  for (const slot of ['a', 'b'] as const) {
+    const s = await startService(pinsBoardsService(loadPinsBoardsConfig(env)));
+    await waitFor(async () => ((await request(s.url).get('/readyz')).status === 200 ? true : undefined), 'service ready', 60_000);
+    if (slot === 'a') a = s;
+    else b = s;
+  }
+  conn = await mongoose.createConnection(servers.mongoUrl(db), { retryWrites: false }).asPromise();
+  const profiles = new ProfileRepository(conn);
+  for (const [who, first] of [[ada, 'Ada'], [grace, 'Grace']] as const) {
+    await profiles.setIfNewer(who.id, 'names', new Date(), { username: who.username, firstName: first, lastName: '', createdAt: new Date() }, { imageLargeUrl: null });
+  }
+});
+
+afterAll(async () => {
+  await conn?.close();
+  await Promise.all([a?.close(), b?.close()]);
+  await viewers?.close();
+  fs.rmSync(imagesDir, { recursive: true, force: true });
+});
+
+it("the picker kept by one instance shows another instance's board changes at once", async () => {
+  await createBoard(ada, 'Lamps');
+  expect(await pickerNames(ada)).toEqual(['Lamps']);
+  expect(await pickerNames(ada)).toEqual(['Lamps']); // kept
+
+  const rugs = await createBoard(ada, 'Rugs');
+  expect(await pickerNames(ada)).toEqual(['Lamps', 'Rugs']);
+  ok(await write('BoardResource', 'update', { board_id: rugs.id, name: 'Carpets' }, ada));
+  expect(await pickerNames(ada)).toEqual(['Carpets', 'Lamps']);
+  ok(await write('BoardArchiveResource', 'create', { board_id: rugs.id }, ada));
+  expect(await pickerNames(ada)).toEqual(['Lamps']);
+  // A save's count reaches the kept picker when its event is counted.
+  const lamps = ok<PickerAnswer>(await get(b, 'BoardPickerBoardsResource', {}, ada)).all_boards[0]!;
+  await savePin(ada, lamps.id, '#224466');
+  await waitFor(async () => (ok<PickerAnswer>(await get(b, 'BoardPickerBoardsResource', {}, ada)).all_boards[0]?.pin_count === 1 ? true : undefined), 'the counted save in the picker');
+  // Each owner has their own.
+  expect(await pickerNames(grace)).toEqual([]);
+});
+
+it("a board page kept by one instance shows another instance's saves, deletes and privacy change at once", async () => {
+  const board = await createBoard(ada, 'Chairs');
+  const first = await savePin(ada, board.id, '#101010');
+  expect((await pageOf(board.id, grace)).map((p) => p.id)).toEqual([first.id]);
+
+  const second = await savePin(ada, board.id, '#202020');
+  expect((await pageOf(board.id, grace)).map((p) => p.id)).toEqual([second.id, first.id]);
+  // One kept page, each viewer's own `is_removable`.
+  expect((await pageOf(board.id, grace)).map((p) => p.is_removable)).toEqual([false, false]);
+  expect((await pageOf(board.id, ada)).map((p) => p.is_removable)).toEqual([true, true]);
+
+  ok(await write('PinResource', 'delete', { id: second.id }, ada));
+  expect((await pageOf(board.id, grace)).map((p) => p.id)).toEqual([first.id]);
+
+  ok(await write('BoardResource', 'update', { board_id: board.id, privacy: 'secret' }, ada));
+  expect((await get(b, 'BoardFeedResource', { board_id: board.id }, grace)).status).toBe(404);
+  expect((await get(b, 'BoardFeedResource', { board_id: board.id })).status).toBe(404);
+  expect((await pageOf(board.id, ada)).map((p) => p.id)).toEqual([first.id]);
+});
+
+it("a kept page names a pin's section by its new name after a rename, and not at all once it is deleted", async () => {
+  const board = await createBoard(ada, 'Kitchen');
+  const pin = await savePin(ada, board.id, '#303030');
+  const section = ok<{ id: string }>(await write('BoardSectionResource', 'create', { board_id: board.id, name: 'Shelves', initial_pins: [pin.id] }, ada), 201);
+  expect((await pageOf(board.id))[0]?.section?.title).toBe('Shelves');
+  ok(await write('BoardSectionResource', 'update', { section_id: section.id, name: 'Open shelves' }, ada));
+  expect((await pageOf(board.id))[0]?.section?.title).toBe('Open shelves');
+  ok(await write('BoardSectionResource', 'delete', { section_id: section.id }, ada));
+  expect((await pageOf(board.id))[0]?.section).toBeNull();
+  expect((await get(b, 'BoardFeedResource', { board_id: board.id, section_id: section.id })).status).toBe(404);
+});
+
+it("a secret board's missing section answers as the board does: 404 Board not found to a stranger", async () => {
+  const board = await createBoard(ada, 'Hidden');
+  ok(await write('BoardResource', 'update', { board_id: board.id, privacy: 'secret' }, ada));
+  const res = await get(b, 'BoardFeedResource', { board_id: board.id, section_id: '123456789' }, grace);
+  expect(res.status).toBe(404);
+  expect(res.body.resource_response.error.message).toBe('Board not found.');
+  const own = await get(b, 'BoardFeedResource', { board_id: board.id, section_id: '123456789' }, ada);
+  expect(own.body.resource_response.error.message).toBe('Section not found.');
+});
