@@ -1,4 +1,4 @@
-import type { ServiceDefinition } from '@pinhive/kit';
+import type { JsonText, ServiceDefinition } from '@pinhive/kit';
 import type { PinsBoardsConfig } from './config';
 import { BoardListRepository } from './boards/board-list.repository';
 import { BOARDS_COLLECTION } from './boards/board.model';
@@ -43,7 +43,7 @@ export function pinsBoardsService(config: PinsBoardsConfig): ServiceDefinition<P
     redisOptional: true,
     setup: (ctx) => {
       // Hot reads kept in memory until a write changes them (kit cache/read-cache.ts).
-      const pickers = ctx.readCache<string>({ name: 'board-picker', ttlMs: PICKER_TTL_MS, maxBytes: READ_CACHE_BYTES, size: (json) => json.length });
+      const pickers = ctx.readCache<JsonText>({ name: 'board-picker', ttlMs: PICKER_TTL_MS, maxBytes: READ_CACHE_BYTES, size: (json) => json.bytes.length });
       const boardPages = ctx.readCache<SharedPage>({ name: 'board-pages', ttlMs: BOARD_PAGE_TTL_MS, maxBytes: READ_CACHE_BYTES, size: (page) => page.bytes });
       const profiles = new ProfileRepository(ctx.mongo);
       const boards = new BoardRepository(ctx.mongo, (boardId) => boardPages.changed(boardId));

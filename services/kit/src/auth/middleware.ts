@@ -2,7 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { CSRF_HEADER, SESSION_COOKIES } from '@pinhive/contracts';
 import { AppError, appError } from '../errors';
-import { verifyAccessToken, type KeyLookup, type Viewer } from './tokens';
+import { cachedAccessTokens, type KeyLookup, type Viewer } from './tokens';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -29,11 +29,12 @@ export function readCookie(req: Request, name: string): string | undefined {
  * with the reason (`token_expired` tells the web app to refresh).
  */
 export function authenticate(lookup: KeyLookup): RequestHandler {
+  const verify = cachedAccessTokens(lookup);
   return (req, _res, next) => {
     const header = req.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7) : readCookie(req, SESSION_COOKIES.access);
     if (!token) return next();
-    verifyAccessToken(token, lookup).then(
+    verify(token).then(
       (viewer) => {
         req.viewer = viewer;
         next();

@@ -1,7 +1,7 @@
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { AppError } from '../errors';
-import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, jwksLookup, verifyAccessToken, type KeyLookup } from './tokens';
+import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, cachedAccessTokens, jwksLookup, verifyAccessToken, type KeyLookup } from './tokens';
 
 const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
 const other = generateKeyPairSync('ec', { namedCurve: 'P-256' });
@@ -92,5 +92,37 @@ describe('jwksLookup', () => {
     release();
     expect(await first).toBeDefined();
     expect(await second).toBeDefined();
+  });
+});
+
+describe('cachedAccessTokens', () => {
+  const counting = () => {
+    const seen: string[] = [];
+    const counted: KeyLookup = async (kid) => { seen.push(kid); return keys.get(kid); };
+    return { seen, counted };
+  };
+
+  it('checks a token once and answers its viewer again from memory until its exp', async () => {
+    const { seen, counted } = counting();
+    const clock = { now: Date.now() };
+    const verify = cachedAccessTokens(counted, { now: () => clock.now });
+    const token = sign({ expiresIn: 60 });
+    const viewer = { userId: 'u1', sessionId: 's1', username: 'ada', viewerType: 'AUTH' };
+    await expect(verify(token)).resolves.toEqual(viewer);
+    await expect(verify(token)).resolves.toEqual(viewer);
+    expect(seen).toEqual(['k1']);
+    // Past its exp the token is checked again (and jsonwebtoken refuses an expired one).
+    clock.now += 61_000;
+    await verify(token);
+    expect(seen).toEqual(['k1', 'k1']);
+  });
+
+  it('never keeps a refusal', async () => {
+    const { seen, counted } = counting();
+    const verify = cachedAccessTokens(counted);
+    const forged = sign({}, claims, other.privateKey);
+    await expect(verify(forged)).rejects.toBeInstanceOf(AppError);
+    await expect(verify(forged)).rejects.toBeInstanceOf(AppError);
+    expect(seen).toEqual(['k1', 'k1']);
   });
 });

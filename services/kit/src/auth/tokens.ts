@@ -1,5 +1,6 @@
 import { createPublicKey, type JsonWebKey, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
+import { LRUCache } from 'lru-cache';
 import { viewerTypeSchema, type ViewerType } from '@pinhive/contracts';
 import { z } from 'zod';
 import { appError } from '../errors';
@@ -51,10 +52,33 @@ export async function verifySignedToken(token: string, lookup: KeyLookup, audien
  * token (a refresh token is opaque and never verifies; other kinds have their own audience).
  */
 export async function verifyAccessToken(token: string, lookup: KeyLookup): Promise<Viewer> {
+  return (await verifiedAccessToken(token, lookup)).viewer;
+}
+
+async function verifiedAccessToken(token: string, lookup: KeyLookup): Promise<{ viewer: Viewer; expiresAt: number }> {
   const payload = await verifySignedToken(token, lookup, ACCESS_TOKEN_AUDIENCE);
-  const claims = claimsSchema.safeParse(payload);
+  const claims = claimsSchema.extend({ exp: z.number() }).safeParse(payload);
   if (!claims.success) throw appError('unauthorized');
-  return { userId: claims.data.sub, sessionId: claims.data.sid, username: claims.data.usr, viewerType: claims.data.vt };
+  const viewer = { userId: claims.data.sub, sessionId: claims.data.sid, username: claims.data.usr, viewerType: claims.data.vt };
+  return { viewer, expiresAt: claims.data.exp * 1000 };
+}
+
+/**
+ * verifyAccessToken with its answers kept for a while: every request of a viewer carries the
+ * same token, and its ES256 check was the largest CPU cost of a read served from memory. A kept
+ * answer is used until its token's `exp` and for at most `keepMs` (a withdrawn signing key stops
+ * working within it); refusals are never kept, and an expired token is checked again (and
+ * refused with `token_expired`).
+ */
+export function cachedAccessTokens(lookup: KeyLookup, { max = 10_000, keepMs = 60_000, now = Date.now } = {}): (token: string) => Promise<Viewer> {
+  const kept = new LRUCache<string, { viewer: Viewer; expiresAt: number }>({ max, ttl: keepMs });
+  return async (token) => {
+    const hit = kept.get(token);
+    if (hit && now() < hit.expiresAt) return hit.viewer;
+    const verified = await verifiedAccessToken(token, lookup);
+    kept.set(token, verified);
+    return verified.viewer;
+  };
 }
 
 export const publicKeyFromJwk = (jwk: JsonWebKey): KeyObject => createPublicKey({ key: jwk, format: 'jwk' });

@@ -114,5 +114,10 @@ export function page<T>(items: readonly T[], limit: number, keyOf: (last: T) => 
  * that there is none (`undefined` or `null`: the last page).
  */
 export function pageWithNextKey<T>(items: readonly T[], nextKey: BookmarkKey | undefined): Page<T> {
-  return { items: [...items], bookmark: nextKey === undefined || nextKey === null ? BOOKMARK_END : encodeBookmark(nextKey) };
+  return { items: [...items], bookmark: nextBookmark(nextKey) };
+}
+
+/** The bookmark of the page that starts at `nextKey` (`-end-` when there is none). */
+export function nextBookmark(nextKey: BookmarkKey | undefined): string {
+  return nextKey === undefined || nextKey === null ? BOOKMARK_END : encodeBookmark(nextKey);
 }

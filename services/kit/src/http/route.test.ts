@@ -184,9 +184,9 @@ describe('answers that are JSON text already (cached answers)', () => {
   const text = new JsonText(JSON.stringify(data));
 
   it('are the same envelope, byte for byte, as the same data as values', () => {
-    expect(successBody(text, 'req-1')).toBe(JSON.stringify(success(data, 'req-1')));
-    expect(successBody(text, 'req-1', ['b1'])).toBe(JSON.stringify(success(data, 'req-1', ['b1'])));
-    expect(successBody(text, '')).toBe(JSON.stringify(success(data, '')));
+    expect(successBody(text, 'req-1').toString()).toBe(JSON.stringify(success(data, 'req-1')));
+    expect(successBody(text, 'req-1', ['b1']).toString()).toBe(JSON.stringify(success(data, 'req-1', ['b1'])));
+    expect(successBody(text, '').toString()).toBe(JSON.stringify(success(data, '')));
   });
 
   it('are answered as JSON, paged ones with their bookmark', async () => {

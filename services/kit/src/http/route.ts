@@ -162,19 +162,24 @@ function isPage(value: unknown): value is Page<unknown> {
 }
 
 /**
- * A handler's answer that is JSON text already (a cached answer: see cache/read-cache.ts), put
- * into the envelope as it is instead of being serialised again on every request.
+ * A handler's answer that is JSON already (a cached answer: see cache/read-cache.ts), put into
+ * the envelope as bytes: not serialised, nor encoded to UTF-8, again on every request.
  */
 export class JsonText {
-  constructor(readonly text: string) {}
+  readonly bytes: Buffer;
+  constructor(text: string) {
+    this.bytes = Buffer.from(text, 'utf8');
+  }
 }
 
-/** The success envelope of contracts' `success()`, around data that may be JSON text already. */
-export function successBody(data: unknown, id: string | undefined, bookmarks?: string[]): string {
+const SUCCESS_HEAD = Buffer.from('{"resource_response":{"status":"success","data":');
+
+/** The success envelope of contracts' `success()`, around data that may be JSON already (then as bytes). */
+export function successBody(data: unknown, id: string | undefined, bookmarks?: string[]): string | Buffer {
   if (!(data instanceof JsonText)) return JSON.stringify(success(data, id, bookmarks));
   const marks = bookmarks ? `,"bookmarks":${JSON.stringify(bookmarks)}` : '';
   const rid = id ? `,"request_identifier":${JSON.stringify(id)}` : '';
-  return `{"resource_response":{"status":"success","data":${data.text}${marks}}${rid}}`;
+  return Buffer.concat([SUCCESS_HEAD, data.bytes, Buffer.from(`${marks}}${rid}}`)]);
 }
 
 function send(res: Response, status: number, data: unknown, id: string | undefined, bookmarks?: string[]): void {

@@ -25,7 +25,7 @@ export interface BoardServiceDeps {
   people: People;
   kick: (target: OutboxTarget) => void;
   /** The pickers' answers as JSON, per owner, until their board list changes (board-list.repository.ts). */
-  pickers: ReadCache<string>;
+  pickers: ReadCache<JsonText>;
 }
 
 /**
@@ -161,8 +161,7 @@ export class BoardService {
    */
   async picker(viewer: Viewer, options: { filter: 'all' | 'protected'; shortlist_suggestions: number }): Promise<JsonText> {
     // Read on every save, by its owner only: kept as JSON until the owner's list changes.
-    const json = await this.deps.pickers.read(viewer.userId, `${options.filter}|${options.shortlist_suggestions}`, async () => JSON.stringify(await this.pickerBoards(viewer, options)));
-    return new JsonText(json);
+    return this.deps.pickers.read(viewer.userId, `${options.filter}|${options.shortlist_suggestions}`, async () => new JsonText(JSON.stringify(await this.pickerBoards(viewer, options))));
   }
 
   /** The picker's answer from the owner's list (uncached: BoardPickerBoardsShortlistResource). */

@@ -1,5 +1,5 @@
 import type { Pin } from '@pinhive/contracts';
-import { appError, authorize, type ReadCache, type Viewer } from '@pinhive/kit';
+import { appError, authorize, JsonText, type ReadCache, type Viewer } from '@pinhive/kit';
 import type { BoardRepository } from '../boards/board.repository';
 import { boardPolicy, type BoardSubject } from '../boards/board.policy';
 import type { SectionDoc } from '../sections/section.model';
@@ -32,6 +32,9 @@ export interface SharedPage {
   next: PinPageKey | undefined;
   /** The JSON size of `items`, measured once (the cache's memory bound). */
   bytes: number;
+  /** `items` as JSON for a viewer who may remove none of them, and for one who may remove all (the board's owner), made once. */
+  removableByNone?: JsonText;
+  removableByAll?: JsonText;
 }
 
 /** How long a page may name a pinner by an old name: as long as People keeps names (shared/people.ts). */
@@ -55,14 +58,21 @@ export class BoardPages {
     },
   ) {}
 
-  async page(viewer: Viewer | undefined, options: BoardPageOptions): Promise<{ items: Pin[]; next: PinPageKey | undefined }> {
+  async page(viewer: Viewer | undefined, options: BoardPageOptions): Promise<{ items: JsonText; next: PinPageKey | undefined }> {
     const variant = `${options.section_id ?? ''}|${options.page_size}|${options.bookmarks ? `${options.bookmarks.bucket}.${options.bookmarks.before}` : ''}`;
     const shared = await this.deps.cache.read(options.board_id, variant, () => this.compute(options));
     authorize(viewer, 'read', shared.board, boardPolicy);
     if (shared.sectionMissing) throw appError('not_found', { message: 'Section not found.' });
     const board = shared.board;
-    const items = shared.items.map((pin, i) => ({ ...pin, is_removable: pinPolicy.rules.delete(viewer, { pinnerId: shared.pinners[i] ?? '', board }) }));
-    return { items, next: shared.next };
+    const removable = shared.pinners.map((pinnerId) => pinPolicy.rules.delete(viewer, { pinnerId, board }));
+    return { items: this.asJson(shared, removable), next: shared.next };
+  }
+
+  /** The page's pins as JSON with the viewer's `is_removable`: most viewers get one of two kept answers. */
+  private asJson(shared: SharedPage, removable: boolean[]): JsonText {
+    if (removable.every((r) => !r)) return (shared.removableByNone ??= new JsonText(JSON.stringify(shared.items)));
+    if (removable.every((r) => r)) return (shared.removableByAll ??= new JsonText(JSON.stringify(shared.items.map((pin) => ({ ...pin, is_removable: true })))));
+    return new JsonText(JSON.stringify(shared.items.map((pin, i) => ({ ...pin, is_removable: removable[i] ?? false }))));
   }
 
   /** The page from the store; a missing board is a 404 (not kept). */

@@ -11,7 +11,7 @@ import {
   repinOptionsSchema,
   savedPinSchema,
 } from '@pinhive/contracts';
-import { appError, defineResource, defineRoute, memoryLimit, pagedOptions, pageWithNextKey, perViewer } from '@pinhive/kit';
+import { appError, defineResource, defineRoute, memoryLimit, pagedOptions, nextBookmark, perViewer } from '@pinhive/kit';
 import { z } from 'zod';
 import type { ImageService } from '../images/image.service';
 import { IDEMPOTENCY_KEY } from './pin.model';
@@ -70,7 +70,7 @@ export function pinRoutes(pins: PinService, pages: BoardPages, images: Pick<Imag
       response: z.array(pinSchema),
       handler: async ({ viewer, options }) => {
         const { items, next } = await pages.page(viewer, options);
-        return pageWithNextKey(items, next);
+        return { items, bookmark: nextBookmark(next) };
       },
     }),
     defineResource({
