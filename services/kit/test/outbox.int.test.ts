@@ -122,3 +122,62 @@ it('an event written while Kafka is down is published by the sweep when Kafka re
     await kafka.stop();
   }
 });
+
+describe("a new document's events, published from memory (kick with `created`)", () => {
+  async function startedRelay(bus: Pick<EventBus, 'publish'>) {
+    const relay = new OutboxRelay({ conn: scratch(), collections: [THINGS], bus, logger, pollMs: 60_000 });
+    await ensureIndexes(scratch(), relay.indexes);
+    relay.start();
+    await relay.drain(); // the first sweep, before the documents of the test
+    return relay;
+  }
+
+  it('go out, and the document is left with no pending event and no flag', async () => {
+    const { bus, published } = recordingBus();
+    const relay = await startedRelay(bus);
+    const id = uniqueName('created');
+    const saved = event(uniqueName('saved'));
+    await things().insertOne(docWithEvents({ _id: id, n: 1 }, [saved]));
+    relay.kick({ collection: THINGS, id, created: [saved] });
+    await relay.drain();
+    await relay.stop();
+    expect(published).toEqual([saved.id]);
+    const done = await things().findOne({ _id: id });
+    expect(done).not.toHaveProperty('pendingEvents');
+    expect(done).not.toHaveProperty('outboxPending');
+  });
+
+  it('keep their place before an event another write added meanwhile, which goes out after them', async () => {
+    const { bus, published, whilePublishing } = recordingBus();
+    const relay = await startedRelay(bus);
+    const id = uniqueName('created');
+    const [saved, deleted] = [event(uniqueName('saved')), event(uniqueName('deleted'))];
+    await things().insertOne(docWithEvents({ _id: id, n: 1 }, [saved]));
+    whilePublishing(() => things().updateOne({ _id: id }, updateWithEvents({ $set: { n: 2 } }, [deleted])));
+    relay.kick({ collection: THINGS, id, created: [saved] });
+    await relay.drain();
+    await relay.drain();
+    await relay.stop();
+    expect(published).toEqual([saved.id, deleted.id]);
+    const done = await things().findOne({ _id: id });
+    expect(done?.pendingEvents).toEqual([]);
+    expect(done).not.toHaveProperty('outboxPending');
+  });
+
+  it('stay stored when Kafka refuses them, for the next sweep', async () => {
+    let refuse = true;
+    const sent: string[] = [];
+    const bus: Pick<EventBus, 'publish'> = { publish: async (events) => { if (refuse) throw new Error('kafka away'); sent.push(...events.map((e) => e.id)); } };
+    const relay = await startedRelay(bus);
+    const id = uniqueName('created');
+    const saved = event(uniqueName('saved'));
+    await things().insertOne(docWithEvents({ _id: id, n: 1 }, [saved]));
+    relay.kick({ collection: THINGS, id, created: [saved] });
+    await relay.drain().catch(() => undefined);
+    expect(await things().findOne({ _id: id })).toMatchObject({ pendingEvents: [{ id: saved.id }], outboxPending: true });
+    refuse = false;
+    await relay.drain();
+    await relay.stop();
+    expect(sent).toEqual([saved.id]);
+  });
+});

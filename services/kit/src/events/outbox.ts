@@ -53,6 +53,12 @@ const BATCH = 100;
 export interface OutboxTarget {
   collection: string;
   id: string;
+  /**
+   * The events of the document's first write (its insert, docWithEvents), which are then the
+   * first pending ones: they are published from memory and removed in one write, instead of a
+   * read, a write per event and one more for the flag. Leave out for any other write.
+   */
+  created?: EventEnvelope[];
 }
 
 /**
@@ -125,7 +131,9 @@ export class OutboxRelay {
     const targets = this.targets.splice(0);
     const sweep = this.sweepDue;
     this.sweepDue = false;
-    for (const t of targets) {
+    const created = targets.filter((t) => t.created && t.created.length > 0);
+    if (created.length > 0) await this.publishCreated(created);
+    for (const t of targets.filter((x) => !created.includes(x))) {
       const col = this.opts.conn.collection<OutboxDoc>(t.collection);
       await this.publishDocs(col, await col.find({ _id: t.id }, { projection: { [PENDING_EVENTS]: 1 } }).toArray());
     }
@@ -138,6 +146,29 @@ export class OutboxRelay {
       pending -= await this.publishDocs(col, docs);
     }
     this.opts.metrics?.outboxPending.set(pending);
+  }
+
+  /**
+   * New documents' events, known from their insert: all published in one Kafka request, then
+   * each document's removed in one write, guarded by its first event's id and the array's size.
+   * When a later write added events meanwhile, those are left for their own pass: ours are popped
+   * one by one as publishDocs does (they are the first ones). A failed publish leaves everything
+   * to the next sweep.
+   */
+  private async publishCreated(targets: OutboxTarget[]): Promise<void> {
+    await this.opts.bus.publish(targets.flatMap((t) => t.created ?? []));
+    for (const t of targets) {
+      const events = t.created ?? [];
+      const first = events[0] as EventEnvelope;
+      const col = this.opts.conn.collection<OutboxDoc>(t.collection);
+      const whole = await col.updateOne(
+        { _id: t.id, [`${PENDING_EVENTS}.0.id`]: first.id, [PENDING_EVENTS]: { $size: events.length } },
+        { $unset: { [PENDING_EVENTS]: '', [OUTBOX_PENDING]: '' } },
+      );
+      if (whole.matchedCount > 0) continue;
+      for (const event of events) await col.updateOne({ _id: t.id, [`${PENDING_EVENTS}.0.id`]: event.id }, { $pop: { [PENDING_EVENTS]: -1 } });
+      await col.updateOne({ _id: t.id, [PENDING_EVENTS]: { $size: 0 } }, { $unset: { [OUTBOX_PENDING]: '' } });
+    }
   }
 
   /** Publishes each document's events in order; returns how many went out. */
