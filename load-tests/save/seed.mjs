@@ -22,7 +22,7 @@ const BIRTHDAY = 631152000; // 1990-01-01
 const BATCH = 1000;
 /** pin.model.ts PIN_BUCKET_SIZE, board.model.ts COUNTED_KEYS_KEPT. */
 const PIN_BUCKET_SIZE = 50;
-const COUNTED_KEYS_KEPT = 200;
+const COUNTED_KEYS_KEPT = 16;
 const bucketKey = (boardId, seq) => `${boardId}:${Math.floor(seq / PIN_BUCKET_SIZE)}`;
 
 /** The accounts: whose picker is read, who saved the pin everybody repins, who saves. */

@@ -34,7 +34,7 @@ const SAVE_EVERY_MS = 500;
 /**
  * The pause while Kafka is away, when a save costs only its own writes: faster, so the outage
  * leaves hundreds of events to count, more than a board's counter ledger remembers (the last
- * COUNTED_KEYS_KEPT = 200 keys), as a real outage would. The crash must be survived with that
+ * COUNTED_KEYS_KEPT keys), as a real outage would. The crash must be survived with that
  * backlog: the event it leaves half handled may come back only after the other partitions' share.
  */
 const OUTAGE_SAVE_EVERY_MS = 150;

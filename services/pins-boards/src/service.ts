@@ -1,7 +1,7 @@
 import type { JsonText, ServiceDefinition } from '@pinhive/kit';
 import type { PinsBoardsConfig } from './config';
 import { BoardListRepository } from './boards/board-list.repository';
-import { BOARDS_COLLECTION } from './boards/board.model';
+import { BOARDS_COLLECTION, type BoardFacts } from './boards/board.model';
 import { BoardRepository } from './boards/board.repository';
 import { boardRoutes } from './boards/board.routes';
 import { BoardService, PICKER_TTL_MS } from './boards/board.service';
@@ -28,6 +28,8 @@ import { People } from './shared/people';
 
 /** Memory each read cache may take (a picker of 500 boards is ~200 KB, a page of 50 pins ~50 KB). */
 const READ_CACHE_BYTES = 32 * 1024 * 1024;
+/** Boards' facts: about 512 bytes each, 8,000 boards. */
+const BOARD_FACTS_BYTES = 4 * 1024 * 1024;
 
 /** The pins-boards service: wiring of repositories, routes and event handlers. */
 export function pinsBoardsService(config: PinsBoardsConfig): ServiceDefinition<PinsBoardsConfig> {
@@ -45,6 +47,8 @@ export function pinsBoardsService(config: PinsBoardsConfig): ServiceDefinition<P
       // Hot reads kept in memory until a write changes them (kit cache/read-cache.ts).
       const pickers = ctx.readCache<JsonText>({ name: 'board-picker', ttlMs: PICKER_TTL_MS, maxBytes: READ_CACHE_BYTES, size: (json) => json.bytes.length });
       const boardPages = ctx.readCache<SharedPage>({ name: 'board-pages', ttlMs: BOARD_PAGE_TTL_MS, maxBytes: READ_CACHE_BYTES, size: (page) => page.bytes });
+      // Under the same stamps as the board's pages: the writes that change one change the other.
+      const boardFacts = ctx.readCache<BoardFacts>({ name: 'board-pages', ttlMs: BOARD_PAGE_TTL_MS, maxBytes: BOARD_FACTS_BYTES, size: () => 512 });
       const profiles = new ProfileRepository(ctx.mongo);
       const boards = new BoardRepository(ctx.mongo, (boardId) => boardPages.changed(boardId));
       const lists = new BoardListRepository(ctx.mongo, (ownerId) => pickers.changed(ownerId));
@@ -59,7 +63,7 @@ export function pinsBoardsService(config: PinsBoardsConfig): ServiceDefinition<P
       });
       const kick = ctx.outbox.kick.bind(ctx.outbox);
       const people = new People(profiles);
-      const boardService = new BoardService({ boards, lists, profiles, people, kick, pickers });
+      const boardService = new BoardService({ boards, lists, profiles, people, kick, pickers, facts: boardFacts });
       const sectionService = new SectionService({ sections, boards, boardService, lists, pins });
       const pinService = new PinService({ pins, boards, boardService, sections, sectionService, people, images, kick });
       const pages = new BoardPages({ boards, sections, pins, people, cache: boardPages });

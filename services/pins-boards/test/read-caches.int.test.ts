@@ -134,3 +134,20 @@ it("a secret board's missing section answers as the board does: 404 Board not fo
   const own = await get(b, 'BoardFeedResource', { board_id: board.id, section_id: '123456789' }, ada);
   expect(own.body.resource_response.error.message).toBe('Section not found.');
 });
+
+it("a board's kept facts (who may read and save into it) follow its privacy and deletion at once on every instance", async () => {
+  const board = await createBoard(ada, 'Desks');
+  const pin = await savePin(ada, board.id, '#404040');
+  const pinVia = (who: Who) => request(b.url).get(`/v3/pins/${pin.id}/`).set(viewers.bearer(who));
+  const repinVia = (who: Who, boardId: string) => request(b.url).post('/resource/RepinResource/create/').set(viewers.bearer(who)).send({ options: { pin_id: pin.id, board_id: boardId } });
+  expect((await pinVia(grace)).status).toBe(200);
+  expect((await repinVia(ada, board.id)).status).toBe(201);
+
+  ok(await write('BoardResource', 'update', { board_id: board.id, privacy: 'secret' }, ada));
+  expect((await pinVia(grace)).status).toBe(404);
+  expect((await pinVia(ada)).status).toBe(200);
+
+  ok(await write('BoardResource', 'delete', { board_id: board.id }, ada));
+  expect((await repinVia(ada, board.id)).status).toBe(404);
+  expect((await pinVia(ada)).status).toBe(404);
+});

@@ -26,9 +26,11 @@ export interface BoardDoc extends Partial<OutboxFields> {
   pinSeq: number;
   /** Keys (`saved:<pinId>@<eventId>`, `deleted:...`) of the last counter changes applied, newest last. */
   counted: string[];
+  /** The cover: the last counted save's image, set in the same write as its count. */
   coverPinId: string | null;
   coverImageUrl: string | null;
   coverColor: string | null;
+  /** Always false: a chosen cover (not built) will have fields of its own, so saves keep setting the ones above. */
   hasCustomCover: boolean;
   createdAt: Date;
   /** The last save onto it (the picker's Top choices; board_order_modified_at). */
@@ -39,8 +41,23 @@ export interface BoardDoc extends Partial<OutboxFields> {
 }
 
 /**
+ * What only a board's own writes change (BoardRepository.update, which marks its pages changed):
+ * who may read and write it, and what a pin shows of it. Kept in the read cache under the board
+ * pages' stamp; counters, cover and `pinSeq` change with every save and are never read from it.
+ */
+export type BoardFacts = Pick<BoardDoc, '_id' | 'ownerId' | 'name' | 'slug' | 'description' | 'privacy' | 'advertiserId' | 'collaboratorIds' | 'archivedAt' | 'deletedAt'>;
+
+export const boardFactsOf = (b: BoardDoc): BoardFacts => ({
+  _id: b._id, ownerId: b.ownerId, name: b.name, slug: b.slug, description: b.description, privacy: b.privacy,
+  advertiserId: b.advertiserId, collaboratorIds: b.collaboratorIds, archivedAt: b.archivedAt, deletedAt: b.deletedAt,
+});
+
+/**
  * Counter keys a board keeps at least. Older ones go only once their event is recorded handled
  * (board.repository.ts `trimmable`): a key applied by a process that died before that record is
  * the only guard against a second count, however many events Kafka delivers before redelivering it.
+ * A settled key guards nothing (the dispatcher skips its event), so few are kept: the ledger
+ * stays a few hundred bytes and the board a small document (a board's every read and write
+ * carried a 200-key, ~8 KB ledger before, which PostgreSQL compressed out of line each time).
  */
-export const COUNTED_KEYS_KEPT = 200;
+export const COUNTED_KEYS_KEPT = 16;

@@ -92,16 +92,14 @@ export class BoardRepository {
   async applyCount(id: string, key: string, delta: 1 | -1, opts: { cover?: CoverChange; savedAt?: Date; settled?: Settled } = {}): Promise<BoardDoc | null> {
     const set: Record<string, unknown> = {};
     if (opts.savedAt) set.lastSavedAt = opts.savedAt;
+    // The cover in the same write: one command per counted save, not two.
+    if (opts.cover) Object.assign(set, { coverPinId: opts.cover.pinId, coverImageUrl: opts.cover.imageUrl, coverColor: opts.cover.color });
     const updated = await this.boards().findOneAndUpdate(
       { _id: id, counted: { $ne: key } },
       { $inc: { pinCount: delta }, $push: { counted: key }, ...(Object.keys(set).length > 0 ? { $set: set } : {}) },
       { returnDocument: 'after' },
     );
     if (!updated) return null;
-    if (opts.cover && !updated.hasCustomCover) {
-      await this.boards().updateOne({ _id: id }, { $set: { coverPinId: opts.cover.pinId, coverImageUrl: opts.cover.imageUrl, coverColor: opts.cover.color } });
-      Object.assign(updated, { coverPinId: opts.cover.pinId, coverImageUrl: opts.cover.imageUrl, coverColor: opts.cover.color });
-    }
     for (const old of await trimmable(updated.counted, opts.settled)) await this.boards().updateOne({ _id: id }, { $pull: { counted: old } });
     return updated;
   }

@@ -1,7 +1,7 @@
 import type { Pin } from '@pinhive/contracts';
 import type { Viewer } from '@pinhive/kit';
 import { boardUrl } from '../boards/board.presenter';
-import type { BoardDoc } from '../boards/board.model';
+import type { BoardFacts } from '../boards/board.model';
 import type { People } from '../shared/people';
 import type { SectionDoc } from '../sections/section.model';
 import type { PinDoc } from './pin.model';
@@ -17,7 +17,7 @@ export function linkDomain(link: string | null): string | null {
   }
 }
 
-export async function presentPin(pin: PinDoc, board: BoardDoc, section: SectionDoc | null, people: People, viewer: Viewer | undefined): Promise<Pin> {
+export async function presentPin(pin: PinDoc, board: BoardFacts, section: SectionDoc | null, people: People, viewer: Viewer | undefined): Promise<Pin> {
   const [owner, pinner, via] = await Promise.all([people.get(board.ownerId), people.get(pin.pinnerId), pin.viaPinnerId ? people.get(pin.viaPinnerId) : null]);
   return {
     id: pin._id,

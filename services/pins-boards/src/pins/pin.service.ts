@@ -8,7 +8,7 @@ import {
 import { appError, authorize, newEvent, type OutboxTarget, type Viewer } from '@pinhive/kit';
 import type { BoardRepository } from '../boards/board.repository';
 import { refuseAdvertiser, type BoardService } from '../boards/board.service';
-import type { BoardDoc } from '../boards/board.model';
+import type { BoardFacts } from '../boards/board.model';
 import type { ImageDoc } from '../images/image.model';
 import type { SectionDoc } from '../sections/section.model';
 import type { ImageService } from '../images/image.service';
@@ -75,7 +75,7 @@ export class PinService {
   private async readable(viewer: Viewer | undefined, pinId: string) {
     const pin = await this.deps.pins.findById(pinId);
     if (!pin) throw pinNotFound();
-    const board = await this.deps.boards.findById(pin.boardId);
+    const board = await this.deps.boardService.factsOf(pin.boardId);
     if (!board) throw pinNotFound();
     authorize(viewer, 'read', { pinnerId: pin.pinnerId, board }, pinPolicy);
     return { pin, board };
@@ -95,7 +95,7 @@ export class PinService {
    */
   async save(viewer: Viewer, options: SaveOptions, idempotencyKey?: string): Promise<SavedPin> {
     refuseAdvertiser(options.advertiser_id);
-    const board = await this.deps.boardService.writable(viewer, options.board_id);
+    const board = await this.deps.boardService.facts(viewer, options.board_id, 'write');
     if (board.privacy === 'secret' && (options.share_facebook || options.share_twitter)) {
       throw appError('bad_request', { message: 'Pins on a secret board cannot be shared.', field: options.share_facebook ? 'share_facebook' : 'share_twitter' });
     }
@@ -119,7 +119,7 @@ export class PinService {
   /** RepinResource create: an existing pin saved onto another board: the same image, `via_pinner` kept. */
   async repin(viewer: Viewer, options: { pin_id: string; board_id: string; section_id?: string; description?: string; title?: string }, idempotencyKey?: string): Promise<SavedPin> {
     const { pin: source } = await this.readable(viewer, options.pin_id);
-    const board = await this.deps.boardService.writable(viewer, options.board_id);
+    const board = await this.deps.boardService.facts(viewer, options.board_id, 'write');
     const section = options.section_id ? await this.deps.sectionService.writable(viewer, options.section_id, board._id) : null;
     return this.store(viewer, board, section, idempotencyKey, {
       boardId: board._id,
@@ -136,7 +136,7 @@ export class PinService {
 
   private async store(
     viewer: Viewer,
-    board: BoardDoc,
+    board: BoardFacts,
     section: SectionDoc | null,
     idempotencyKey: string | undefined,
     fields: Pick<PinDoc, 'boardId' | 'sectionId' | 'image' | 'title' | 'description' | 'link' | 'method' | 'viaPinnerId' | 'repinOf'>,
@@ -180,7 +180,7 @@ export class PinService {
       const earlierSection = stored.sectionId ? await this.deps.sections.findById(stored.sectionId) : null;
       return { ...(await presentPin(stored, board, earlierSection, people, viewer)), first_save: false };
     }
-    this.deps.kick({ collection: PINS_COLLECTION, id });
+    this.deps.kick({ collection: PINS_COLLECTION, id, created: [event] });
     const presented = await presentPin(pin, board, section, this.deps.people, viewer);
     return { ...presented, first_save: firstSave };
   }
