@@ -77,3 +77,13 @@ it('carries records written before `day` over once: they expire one retention la
   await processed.purge();
   expect(await processed.has('legacy', 'h')).toBe(false);
 });
+
+it('answers a pair this process recorded lately from memory, and asks the store again after an hour', async () => {
+  const { clock, processed } = withClock(new Date());
+  await processed.mark('remembered', 'h');
+  // Gone from the store (as no record is within the retention): only the memory can answer.
+  await scratch().collection('processed_events').deleteMany({});
+  expect(await processed.has('remembered', 'h')).toBe(true);
+  clock.now = new Date(clock.now.getTime() + 3_600_001);
+  expect(await processed.has('remembered', 'h')).toBe(false);
+});

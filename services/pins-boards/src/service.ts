@@ -47,10 +47,12 @@ export function pinsBoardsService(config: PinsBoardsConfig): ServiceDefinition<P
       // Hot reads kept in memory until a write changes them (kit cache/read-cache.ts).
       const pickers = ctx.readCache<JsonText>({ name: 'board-picker', ttlMs: PICKER_TTL_MS, maxBytes: READ_CACHE_BYTES, size: (json) => json.bytes.length });
       const boardPages = ctx.readCache<SharedPage>({ name: 'board-pages', ttlMs: BOARD_PAGE_TTL_MS, maxBytes: READ_CACHE_BYTES, size: (page) => page.bytes });
-      // Under the same stamps as the board's pages: the writes that change one change the other.
-      const boardFacts = ctx.readCache<BoardFacts>({ name: 'board-pages', ttlMs: BOARD_PAGE_TTL_MS, maxBytes: BOARD_FACTS_BYTES, size: () => 512 });
+      // Stamped by the board's own writes only: a save into a board changes its pages, not its facts.
+      const boardFacts = ctx.readCache<BoardFacts>({ name: 'board-facts', ttlMs: BOARD_PAGE_TTL_MS, maxBytes: BOARD_FACTS_BYTES, size: () => 512 });
       const profiles = new ProfileRepository(ctx.mongo);
-      const boards = new BoardRepository(ctx.mongo, (boardId) => boardPages.changed(boardId));
+      const boards = new BoardRepository(ctx.mongo, async (boardId) => {
+        await Promise.all([boardPages.changed(boardId), boardFacts.changed(boardId)]);
+      });
       const lists = new BoardListRepository(ctx.mongo, (ownerId) => pickers.changed(ownerId));
       const sections = new SectionRepository(ctx.mongo, (boardId) => boardPages.changed(boardId));
       const pins = new PinRepository(ctx.mongo, (boardId) => boardPages.changed(boardId));

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Connection } from 'mongoose';
 import type { Logger } from '../logger';
 import { dayOf, DayPurge, runPeriodically, type PeriodicTask } from '../store/day-purge';
@@ -9,6 +10,9 @@ const RECORDS = 'processed_events';
 const DAYS = 'processed_event_days';
 const DAY_MS = 86_400_000;
 const PURGE_EVERY_MS = 3_600_000;
+/** Records this process wrote, answered from memory (well inside the retention). */
+const MARKED_KEPT = 100_000;
+const MARKED_KEPT_MS = 3_600_000;
 
 type RecordDoc = { _id: string; eventId: string; handler: string; at: Date; day: string };
 
@@ -28,6 +32,11 @@ export class ProcessedEvents {
   private purging: PeriodicTask | undefined;
   /** Indexes the purge needs, created at start with the service's own. */
   readonly indexes: IndexSpec[];
+  /**
+   * Pairs this process recorded lately: a record is never undone within the retention, so
+   * `has` answers them without a store read (a counter ledger asks about each old key it trims).
+   */
+  private readonly marked = new LRUCache<string, number>({ max: MARKED_KEPT });
 
   constructor(private readonly conn: Connection, private readonly opts: { retentionDays: number; now?: () => Date }) {
     this.expiry = new DayPurge(conn, { collection: RECORDS, days: DAYS, field: 'day' });
@@ -43,7 +52,10 @@ export class ProcessedEvents {
   }
 
   async has(eventId: string, handler: string): Promise<boolean> {
-    return (await this.records().countDocuments({ _id: `${handler}:${eventId}` }, { limit: 1 })) > 0;
+    const id = `${handler}:${eventId}`;
+    const markedAt = this.marked.get(id);
+    if (markedAt !== undefined && this.now().getTime() - markedAt < MARKED_KEPT_MS) return true;
+    return (await this.records().countDocuments({ _id: id }, { limit: 1 })) > 0;
   }
 
   async mark(eventId: string, handler: string): Promise<void> {
@@ -51,7 +63,9 @@ export class ProcessedEvents {
     const day = dayOf(at);
     // The day is listed before its first record is written, so no record is out of the purge's reach.
     await this.expiry.list(day);
-    await this.records().updateOne({ _id: `${handler}:${eventId}` }, { $setOnInsert: { eventId, handler, at, day } }, { upsert: true });
+    const id = `${handler}:${eventId}`;
+    await this.records().updateOne({ _id: id }, { $setOnInsert: { eventId, handler, at, day } }, { upsert: true });
+    this.marked.set(id, at.getTime());
   }
 
   /**

@@ -41,9 +41,10 @@ export interface BoardDoc extends Partial<OutboxFields> {
 }
 
 /**
- * What only a board's own writes change (BoardRepository.update, which marks its pages changed):
- * who may read and write it, and what a pin shows of it. Kept in the read cache under the board
- * pages' stamp; counters, cover and `pinSeq` change with every save and are never read from it.
+ * What only a board's own writes change (BoardRepository.update, which marks them changed): who
+ * may read and write it, and what a pin shows of it. Kept in the read cache under a stamp of
+ * their own (a save into the board changes its pages, not these); counters, cover and `pinSeq`
+ * change with every save and are never read from it.
  */
 export type BoardFacts = Pick<BoardDoc, '_id' | 'ownerId' | 'name' | 'slug' | 'description' | 'privacy' | 'advertiserId' | 'collaboratorIds' | 'archivedAt' | 'deletedAt'>;
 
@@ -61,3 +62,6 @@ export const boardFactsOf = (b: BoardDoc): BoardFacts => ({
  * carried a 200-key, ~8 KB ledger before, which PostgreSQL compressed out of line each time).
  */
 export const COUNTED_KEYS_KEPT = 16;
+
+/** The ledger is trimmed once this many keys are beyond COUNTED_KEYS_KEPT, in one `$pullAll`: not a write per save. */
+export const COUNTED_KEYS_TRIMMED_TOGETHER = 16;

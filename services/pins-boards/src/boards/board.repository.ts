@@ -2,7 +2,7 @@ import type { Connection } from 'mongoose';
 import type { EventEnvelope } from '@pinhive/contracts';
 import { isDuplicateKey, docWithEvents, updateWithEvents } from '@pinhive/kit';
 import type { Changed } from '../shared/changes';
-import { BOARDS_COLLECTION, COUNTED_KEYS_KEPT, type BoardDoc } from './board.model';
+import { BOARDS_COLLECTION, COUNTED_KEYS_KEPT, COUNTED_KEYS_TRIMMED_TOGETHER, type BoardDoc } from './board.model';
 
 // FerretDB v1 takes no projection in findAndModify: those answers carry the whole document.
 
@@ -10,14 +10,16 @@ import { BOARDS_COLLECTION, COUNTED_KEYS_KEPT, type BoardDoc } from './board.mod
 export type Settled = (key: string) => Promise<boolean>;
 
 /**
- * The ledger's keys beyond the newest COUNTED_KEYS_KEPT that may go: settled ones only. A key
+ * The ledger's keys beyond the newest COUNTED_KEYS_KEPT that may go, once
+ * COUNTED_KEYS_TRIMMED_TOGETHER of them are there (none before): settled ones only. A key
  * applied by a process that died before its event was recorded handled stays, however many
  * changes follow: Kafka redelivers that event after any number of others (other partitions'
  * backlog first), and the key is then all that stops a second count. (FerretDB ignores $slice
- * in $push; its $pull matches exact values, which is what is needed here.)
+ * in $push; its $pullAll removes exact values, which is what is needed here.)
  */
 export async function trimmable(counted: readonly string[], settled: Settled = async () => true): Promise<string[]> {
-  const old = counted.slice(0, Math.max(0, counted.length - COUNTED_KEYS_KEPT));
+  if (counted.length < COUNTED_KEYS_KEPT + COUNTED_KEYS_TRIMMED_TOGETHER) return [];
+  const old = counted.slice(0, counted.length - COUNTED_KEYS_KEPT);
   const ok = await Promise.all(old.map((k) => settled(k)));
   return old.filter((_, i) => ok[i]);
 }
@@ -31,8 +33,9 @@ export interface CoverChange {
 
 export class BoardRepository {
   /**
-   * `changed(boardId)` after a write to what a board page shows of its board (name, slug,
-   * privacy, members, deletion): its cached pages go. Counters and covers are not on a page.
+   * `changed(boardId)` after a write to the board's facts (name, slug, privacy, members,
+   * deletion: what a board page shows of it and who may read and save into it): its cached
+   * pages and facts go. Counters, covers and `pinSeq` are in neither.
    */
   constructor(
     private readonly conn: Connection,
@@ -100,7 +103,8 @@ export class BoardRepository {
       { returnDocument: 'after' },
     );
     if (!updated) return null;
-    for (const old of await trimmable(updated.counted, opts.settled)) await this.boards().updateOne({ _id: id }, { $pull: { counted: old } });
+    const trim = await trimmable(updated.counted, opts.settled);
+    if (trim.length > 0) await this.boards().updateOne({ _id: id }, { $pullAll: { counted: trim } });
     return updated;
   }
 

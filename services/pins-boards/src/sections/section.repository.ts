@@ -95,7 +95,8 @@ export class SectionRepository {
       const pinId = key.slice(key.indexOf(':') + 1).split('@')[0];
       await this.sections().updateOne({ _id: id }, { $set: { previewPins: updated.previewPins.filter((p) => p.id !== pinId) } });
     }
-    for (const old of await trimmable(updated.counted, settled)) await this.sections().updateOne({ _id: id }, { $pull: { counted: old } });
+    const trim = await trimmable(updated.counted, settled);
+    if (trim.length > 0) await this.sections().updateOne({ _id: id }, { $pullAll: { counted: trim } });
     return true;
   }
 
