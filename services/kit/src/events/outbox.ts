@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import mongoose, { type Connection, type mongo } from 'mongoose';
 import type { EventEnvelope } from '@pinhive/contracts';
 import type { Logger } from '../logger';
@@ -73,6 +74,8 @@ export class OutboxRelay {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private targets: OutboxTarget[] = [];
+  /** Events a sweep or a targeted pass published lately: a new document's kick that comes after it has nothing left to do. */
+  private readonly published = new LRUCache<string, true>({ max: 10_000 });
   private sweepDue = false;
   private again = false;
   private stopped = true;
@@ -155,7 +158,10 @@ export class OutboxRelay {
    * one by one as publishDocs does (they are the first ones). A failed publish leaves everything
    * to the next sweep.
    */
-  private async publishCreated(targets: OutboxTarget[]): Promise<void> {
+  private async publishCreated(all: OutboxTarget[]): Promise<void> {
+    // A sweep that read the document before its kick came published it already (and removed it).
+    const targets = all.filter((t) => (t.created ?? []).some((e) => !this.published.has(e.id)));
+    if (targets.length === 0) return;
     await this.opts.bus.publish(targets.flatMap((t) => t.created ?? []));
     for (const t of targets) {
       const events = t.created ?? [];
@@ -177,6 +183,7 @@ export class OutboxRelay {
     for (const doc of docs) {
       for (const event of doc.pendingEvents ?? []) {
         await this.opts.bus.publish([event]);
+        this.published.set(event.id, true);
         // Events go out in array order, so the published one is the first: pop it, guarded by
         // its id. ($pull with a condition would be the obvious call, but FerretDB v1 matches
         // only exact values in $pull and would silently remove nothing.)

@@ -2,6 +2,7 @@ import type { Connection } from 'mongoose';
 import type { EventEnvelope } from '@pinhive/contracts';
 import { isDuplicateKey, docWithEvents, updateWithEvents } from '@pinhive/kit';
 import type { Changed } from '../shared/changes';
+import { NumberBlocks } from '../shared/number-blocks';
 import { BOARDS_COLLECTION, COUNTED_KEYS_KEPT, COUNTED_KEYS_TRIMMED_TOGETHER, type BoardDoc } from './board.model';
 
 // FerretDB v1 takes no projection in findAndModify: those answers carry the whole document.
@@ -79,12 +80,16 @@ export class BoardRepository {
     return updated;
   }
 
-  /** The next pin number of a board (a pin's place in the board's buckets). */
+  /** The next pin number of a board (a pin's place in the board's buckets), from a block reserved in the store. */
   async nextPinSeq(id: string): Promise<number> {
-    const board = await this.boards().findOneAndUpdate({ _id: id }, { $inc: { pinSeq: 1 } }, { returnDocument: 'after' });
+    return this.pinNumbers.next(id);
+  }
+
+  private readonly pinNumbers = new NumberBlocks(async (id, n) => {
+    const board = await this.boards().findOneAndUpdate({ _id: id }, { $inc: { pinSeq: n } }, { returnDocument: 'after' });
     if (!board) throw new Error(`board ${id} vanished while saving into it`);
     return board.pinSeq;
-  }
+  });
 
   /**
    * Applies one counter change once: the key (`saved:<pinId>`) is recorded in the same

@@ -1,0 +1,45 @@
+import { NUMBER_BLOCK_FRESH_MS, NUMBER_BLOCK_MAX, NumberBlocks } from './number-blocks';
+
+/** A counter in memory standing for the store's, recording each reservation's size. */
+function counter() {
+  const c = { value: 0, reservations: [] as number[], reserve: async (_id: string, n: number) => { c.reservations.push(n); c.value += n; return c.value; } };
+  return c;
+}
+
+it('hands out increasing numbers, reserving bigger blocks while they are used up in time', async () => {
+  const c = counter();
+  const clock = { now: 0 };
+  const blocks = new NumberBlocks(c.reserve, () => clock.now);
+  const got: number[] = [];
+  for (let i = 0; i < 40; i++) got.push(await blocks.next('b'));
+  expect(got).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+  expect(NUMBER_BLOCK_MAX).toBe(16);
+  expect(c.reservations).toEqual([1, 2, 4, 8, 16, 16]);
+});
+
+it('skips what is left of a stale block and starts again from one number', async () => {
+  const c = counter();
+  const clock = { now: 0 };
+  const blocks = new NumberBlocks(c.reserve, () => clock.now);
+  for (let i = 0; i < 4; i++) await blocks.next('b'); // blocks of 1, 2, then 4 (1 used)
+  expect(c.value).toBe(7);
+  clock.now += NUMBER_BLOCK_FRESH_MS;
+  expect(await blocks.next('b')).toBe(8); // never a number at or below the counter's
+  expect(c.reservations.at(-1)).toBe(1);
+});
+
+it('concurrent callers share one reservation and still get distinct numbers', async () => {
+  const c = counter();
+  const blocks = new NumberBlocks(c.reserve);
+  const got = await Promise.all(Array.from({ length: 5 }, () => blocks.next('b')));
+  expect(new Set(got).size).toBe(5);
+  expect(Math.max(...got)).toBeLessThanOrEqual(c.value);
+});
+
+it('keeps each counter apart', async () => {
+  const c = counter();
+  const blocks = new NumberBlocks(c.reserve);
+  await blocks.next('a');
+  await blocks.next('b');
+  expect(c.reservations).toEqual([1, 1]);
+});
