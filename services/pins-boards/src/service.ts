@@ -13,7 +13,7 @@ import { mediaRouter } from './images/media.router';
 import { pinsBoardsIndexes } from './indexes';
 import { BOARD_PAGE_TTL_MS, BoardPages, type SharedPage } from './pins/board-pages';
 import { pinHandlers } from './pins/pin.handlers';
-import { PINS_COLLECTION } from './pins/pin.model';
+import { PINS_COLLECTION, type PinDoc } from './pins/pin.model';
 import { PinRepository } from './pins/pin.repository';
 import { pinRoutes } from './pins/pin.routes';
 import { PinService } from './pins/pin.service';
@@ -30,6 +30,8 @@ import { People } from './shared/people';
 const READ_CACHE_BYTES = 32 * 1024 * 1024;
 /** Boards' facts: about 512 bytes each, 8,000 boards. */
 const BOARD_FACTS_BYTES = 4 * 1024 * 1024;
+/** Pins by id: about 1 KB each, 8,000 pins. */
+const KEPT_PINS_BYTES = 8 * 1024 * 1024;
 
 /** The pins-boards service: wiring of repositories, routes and event handlers. */
 export function pinsBoardsService(config: PinsBoardsConfig): ServiceDefinition<PinsBoardsConfig> {
@@ -55,7 +57,8 @@ export function pinsBoardsService(config: PinsBoardsConfig): ServiceDefinition<P
       });
       const lists = new BoardListRepository(ctx.mongo, (ownerId) => pickers.changed(ownerId));
       const sections = new SectionRepository(ctx.mongo, (boardId) => boardPages.changed(boardId));
-      const pins = new PinRepository(ctx.mongo, (boardId) => boardPages.changed(boardId));
+      const keptPins = ctx.readCache<PinDoc>({ name: 'pins', ttlMs: BOARD_PAGE_TTL_MS, maxBytes: KEPT_PINS_BYTES, size: () => 1024 });
+      const pins = new PinRepository(ctx.mongo, (boardId) => boardPages.changed(boardId), (pinId) => keptPins.changed(pinId));
       const images = new ImageService({
         repo: new ImageRepository(ctx.mongo),
         store,
@@ -67,7 +70,7 @@ export function pinsBoardsService(config: PinsBoardsConfig): ServiceDefinition<P
       const people = new People(profiles);
       const boardService = new BoardService({ boards, lists, profiles, people, kick, pickers, facts: boardFacts });
       const sectionService = new SectionService({ sections, boards, boardService, lists, pins });
-      const pinService = new PinService({ pins, boards, boardService, sections, sectionService, people, images, kick });
+      const pinService = new PinService({ pins, boards, boardService, sections, sectionService, people, images, kick, kept: keptPins });
       const pages = new BoardPages({ boards, sections, pins, people, cache: boardPages });
       return {
         routes: [...profileRoutes(profiles), ...boardRoutes(boardService), ...sectionRoutes(sectionService), ...pinRoutes(pinService, pages, images), ...relatedBoardRoutes({ mongo: ctx.mongo, pins, boards, people })],

@@ -151,3 +151,14 @@ it("a board's kept facts (who may read and save into it) follow its privacy and 
   expect((await repinVia(ada, board.id)).status).toBe(404);
   expect((await pinVia(ada)).status).toBe(404);
 });
+
+it('a pin kept by one instance is gone there once another deletes it, and names the section it was placed in', async () => {
+  const board = await createBoard(ada, 'Lamps again');
+  const pin = await savePin(ada, board.id, '#505050');
+  const pinVia = () => request(b.url).get(`/v3/pins/${pin.id}/`).set(viewers.bearer(ada));
+  expect((await pinVia()).body.resource_response.data.section).toBeNull();
+  ok(await write('BoardSectionResource', 'create', { board_id: board.id, name: 'Desk lamps', initial_pins: [pin.id] }, ada), 201);
+  expect((await pinVia()).body.resource_response.data.section?.title).toBe('Desk lamps');
+  ok(await write('PinResource', 'delete', { id: pin.id }, ada));
+  expect((await pinVia()).status).toBe(404);
+});

@@ -23,10 +23,15 @@ export class PinRepository {
   /** People known to have saved before: true forever, so their saves skip the lookup. */
   private readonly knownPinners = new LRUCache<string, true>({ max: 100_000 });
 
-  /** `changed(boardId)` after a write that adds, removes or moves a pin of a board: its cached pages go. */
+  /**
+   * `changed(boardId)` after a write that adds, removes or moves a pin of a board: its cached
+   * pages go; `pinChanged(pinId)` after any write to an existing pin: its kept document goes
+   * (pin.service.ts). A new write to pins must call both.
+   */
   constructor(
     private readonly conn: Connection,
     private readonly changed: Changed,
+    private readonly pinChanged: Changed,
   ) {}
 
   private pins() {
@@ -65,7 +70,7 @@ export class PinRepository {
       updateWithEvents({ $set: { deletedAt: at }, $unset: { boardBucket: '', sectionBucket: '', imageId: '' } }, events),
     );
     if (res.modifiedCount === 0) return false;
-    await this.changed(pin.boardId);
+    await Promise.all([this.changed(pin.boardId), this.pinChanged(pin._id)]);
     return true;
   }
 
@@ -139,7 +144,7 @@ export class PinRepository {
       { $set: { sectionId, sectionSeq, sectionBucket: bucketKey(sectionId, sectionSeq) } },
     );
     if (res.matchedCount === 0) return false;
-    await this.changed(boardId);
+    await Promise.all([this.changed(boardId), this.pinChanged(pinId)]);
     return true;
   }
 

@@ -5,7 +5,7 @@ import {
   type PinMethod,
   type SavedPin,
 } from '@pinhive/contracts';
-import { appError, authorize, newEvent, type OutboxTarget, type Viewer } from '@pinhive/kit';
+import { appError, authorize, newEvent, type OutboxTarget, type ReadCache, type Viewer } from '@pinhive/kit';
 import type { BoardRepository } from '../boards/board.repository';
 import { refuseAdvertiser, type BoardService } from '../boards/board.service';
 import type { BoardFacts } from '../boards/board.model';
@@ -30,6 +30,8 @@ export interface PinServiceDeps {
   people: People;
   images: Pick<ImageService, 'storeFromBase64' | 'storeFromUrl' | 'urlsFor'>;
   kick: (target: OutboxTarget) => void;
+  /** Pins by id until they change (PinRepository marks them): every repin and pin page reads one. */
+  kept: ReadCache<PinDoc>;
 }
 
 /** The options of a save (PinResource create), after validation. */
@@ -73,8 +75,12 @@ export class PinService {
 
   /** A pin with its board, when the viewer may see it (404 for a secret board's pins). */
   private async readable(viewer: Viewer | undefined, pinId: string) {
-    const pin = await this.deps.pins.findById(pinId);
-    if (!pin) throw pinNotFound();
+    // A missing or deleted pin is not kept: its 404 goes through the cache.
+    const pin = await this.deps.kept.read(pinId, 'pin', async () => {
+      const found = await this.deps.pins.findById(pinId);
+      if (!found) throw pinNotFound();
+      return found;
+    });
     const board = await this.deps.boardService.factsOf(pin.boardId);
     if (!board) throw pinNotFound();
     authorize(viewer, 'read', { pinnerId: pin.pinnerId, board }, pinPolicy);
