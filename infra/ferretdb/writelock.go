@@ -99,6 +99,9 @@ func (f *front) relay(client net.Conn) {
 	done := make(chan struct{})
 	go func() { // server -> client
 		defer close(done)
+		// FerretDB hung up (it panics on some commands): the client must see it, or it waits for
+		// an answer for good. Closing its side also ends the loop below.
+		defer client.Close()
 		for {
 			msg, err := readMessage(server)
 			if err != nil {
