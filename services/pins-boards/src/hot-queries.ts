@@ -55,6 +55,7 @@ export const pinsBoardsHotQueries: HotQuerySet = {
     { name: 'counter change applied once (every save and delete)', collection: BOARDS_COLLECTION, filter: { _id: '1004321', counted: { $ne: 'saved:1' } } },
     { name: "owner's board list (the picker, the profile grid)", collection: BOARD_LISTS_COLLECTION, filter: { _id: 'user-4321' } },
     { name: 'board list entry changed if there', collection: BOARD_LISTS_COLLECTION, filter: { _id: 'user-4321', 'boards.b4321': { $exists: true } } },
+    { name: 'board list entry added if missing (a board created by a process that died before its list write)', collection: BOARD_LISTS_COLLECTION, filter: { _id: 'user-4321', 'boards.b7': { $exists: false } } },
     { name: 'section by id', collection: SECTIONS_COLLECTION, filter: { _id: '2004321' } },
     { name: 'section by board and slug (the section page)', collection: SECTIONS_COLLECTION, filter: { boardSlug: `${boardId(432)}:section-4321` } },
     { name: "a board's sections (the picker's section step)", collection: SECTIONS_COLLECTION, filter: { boardId: boardId(7) }, reads: (N / SECTIONS_PER_BOARD / BOARDS) * SECTIONS_PER_BOARD },

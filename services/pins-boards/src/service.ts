@@ -3,6 +3,7 @@ import type { PinsBoardsConfig } from './config';
 import { BoardListRepository } from './boards/board-list.repository';
 import { BOARDS_COLLECTION, type BoardFacts } from './boards/board.model';
 import { BoardRepository } from './boards/board.repository';
+import { boardHandlers } from './boards/board.handlers';
 import { boardRoutes } from './boards/board.routes';
 import { BoardService, PICKER_TTL_MS } from './boards/board.service';
 import { GuardedFetcher } from './images/guarded-fetch';
@@ -74,7 +75,7 @@ export function pinsBoardsService(config: PinsBoardsConfig): ServiceDefinition<P
       const pages = new BoardPages({ boards, sections, pins, people, cache: boardPages });
       return {
         routes: [...profileRoutes(profiles), ...boardRoutes(boardService), ...sectionRoutes(sectionService), ...pinRoutes(pinService, pages, images), ...relatedBoardRoutes({ mongo: ctx.mongo, pins, boards, people })],
-        handlers: [...profileHandlers(profiles), ...pinHandlers({ pins, boards, lists, sections, images, kick, logger: ctx.logger, handled: (eventId, handler) => ctx.processed.has(eventId, handler) })],
+        handlers: [...profileHandlers(profiles), ...boardHandlers({ boards, lists }), ...pinHandlers({ pins, boards, lists, sections, images, kick, logger: ctx.logger, handled: (eventId, handler) => ctx.processed.has(eventId, handler) })],
         extraRouters: [mediaRouter(store, ctx.logger)],
       };
     },

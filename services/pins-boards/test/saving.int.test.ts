@@ -5,7 +5,7 @@ import request from 'supertest';
 import sharp from 'sharp';
 import mongoose, { type Connection } from 'mongoose';
 import { BOARD_NAME_MAX_LENGTH, BOOKMARK_END } from '@pinhive/contracts';
-import { defineHandler, startService, type RunningService, type ServiceDefinition } from '@pinhive/kit';
+import { defineHandler, docWithEvents, newEvent, startService, type RunningService, type ServiceDefinition } from '@pinhive/kit';
 import { loadPinsBoardsConfig, type PinsBoardsConfig } from '../src/config';
 import { ProfileRepository } from '../src/profiles/profile.repository';
 import { pinsBoardsService } from '../src/service';
@@ -111,6 +111,36 @@ describe('boards', () => {
     expect(picker.boards_shortlist).toHaveLength(2);
     // A second board of the same name gets its own page.
     expect((await createBoard(ada, 'Lamps')).url).toBe('/ada/lamps-2/');
+  });
+});
+
+describe('a board whose list write never happened (its process died after the board was stored)', () => {
+  /** The board and its event, as BoardService.create writes them, without the list write after. */
+  async function storeBoardOnly(name: string, extra: Record<string, unknown> = {}) {
+    const id = `9${Date.now()}${Math.floor(Math.random() * 1000)}`;
+    const now = new Date();
+    const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+    const board = {
+      _id: id, ownerId: grace.id, name, slug, ownerSlug: `${grace.id}:${slug}`, description: '', privacy: 'public', advertiserId: null, collaboratorIds: [],
+      pinCount: 0, sectionCount: 0, pinSeq: 0, counted: [], coverPinId: null, coverImageUrl: null, coverColor: null, hasCustomCover: false,
+      createdAt: now, lastSavedAt: now, archivedAt: null, deletedAt: null, ...extra,
+    };
+    const event = newEvent('pins-boards', 'pins.board.created.v1', id, { boardId: id, ownerId: grace.id, name, privacy: 'public', createdAt: now.toISOString() }, now);
+    await conn.collection('boards').insertOne(docWithEvents(board, [event]) as never);
+    return { id, event };
+  }
+  const pickerNames = async () => ok<{ all_boards: { name: string }[] }>(await get('BoardPickerBoardsResource', {}, grace)).all_boards.map((b) => b.name);
+
+  it("reaches its owner's picker through its own event (the outbox publishes it after the crash)", async () => {
+    await storeBoardOnly('Recovered');
+    await waitFor(async () => ((await pickerNames()).includes('Recovered') ? true : undefined), 'the recovered board in the picker');
+  });
+
+  it('is not brought back when it was deleted meanwhile', async () => {
+    const deleted = await storeBoardOnly('Gone already', { deletedAt: new Date() });
+    // Its event handled (the kit's record), the list is as it will stay.
+    await waitFor(async () => ((await conn.collection('processed_events').countDocuments({ _id: `list-created-board:${deleted.event.id}` as never })) > 0 ? true : undefined), 'the deleted board\'s event handled');
+    expect(await pickerNames()).not.toContain('Gone already');
   });
 });
 

@@ -1,5 +1,6 @@
 import type { Connection } from 'mongoose';
 import type { BoardPrivacy } from '@pinhive/contracts';
+import { isDuplicateKey } from '@pinhive/kit';
 import type { Changed } from '../shared/changes';
 
 export const BOARD_LISTS_COLLECTION = 'board_lists';
@@ -53,6 +54,17 @@ export class BoardListRepository {
   async put(ownerId: string, entry: BoardListEntry): Promise<void> {
     await this.lists().updateOne({ _id: ownerId }, { $set: { [key(entry.id)]: entry } }, { upsert: true });
     await this.changed(ownerId);
+  }
+
+  /** Adds an entry when the owner's list lacks it (an entry there is newer than the caller's). */
+  async putIfAbsent(ownerId: string, entry: BoardListEntry): Promise<void> {
+    try {
+      const res = await this.lists().updateOne({ _id: ownerId, [key(entry.id)]: { $exists: false } }, { $set: { [key(entry.id)]: entry } }, { upsert: true });
+      if (res.modifiedCount + res.upsertedCount > 0) await this.changed(ownerId);
+    } catch (err) {
+      // The list exists and has the entry: the upsert tried to make a second list.
+      if (!isDuplicateKey(err)) throw err;
+    }
   }
 
   /** Changes fields of an entry that is there (a removed board is not brought back). */
