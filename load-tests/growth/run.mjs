@@ -202,7 +202,7 @@ async function main() {
   log('');
   log(table(result));
   log('');
-  log(`Stack memory after the ${large.toLocaleString('en-US')} run: ${result.memoryMiBTotal} MiB resident (${Object.entries(memory).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(', ')}).`);
+  log(`Stack memory after the ${large.toLocaleString('en-US')} run: ${result.memoryMiBTotal} MiB (proportional set size, shared pages once) (${Object.entries(memory).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(', ')}).`);
   for (const s of SIZES) {
     const l = load[s];
     log(`At ${s.toLocaleString('en-US')}: ${health[s].requests} requests, failed ${((health[s].failedRate ?? 0) * 100).toFixed(2)} %, dropped iterations ${health[s].droppedIterations}; `

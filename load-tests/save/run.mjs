@@ -264,7 +264,7 @@ async function main() {
   log('');
   log(table(result));
   log('');
-  log(`Stored: ${Object.entries(seeding.counts).map(([k, v]) => `${k} ${v.toLocaleString('en-US')}`).join(', ')} (before the saves). Stack memory after the run: ${result.memoryMiBTotal} MiB resident (${Object.entries(memory).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(', ')}).`);
+  log(`Stored: ${Object.entries(seeding.counts).map(([k, v]) => `${k} ${v.toLocaleString('en-US')}`).join(', ')} (before the saves). Stack memory after the run: ${result.memoryMiBTotal} MiB (proportional set size, shared pages once) (${Object.entries(memory).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(', ')}).`);
   log(`${health.requests} requests, failed ${((health.failedRate ?? 0) * 100).toFixed(2)} %, dropped iterations ${JSON.stringify(health.droppedIterations)}.`);
   log(`The machine (${os.cpus().length} cores): ${before.quiet ? 'quiet' : `NOT quiet (${Math.round(before.cpuBusyBefore * 100)} % busy after ${before.waitedSeconds} s of waiting)`} before the measurements; `
     + `${Object.entries(phases).map(([k, r]) => `${k}: load average ${r.before.loadAverage[0]} before, ${r.after.loadAverage[0]} after, one bcrypt verification ${r.before.bcryptCompareMs} / ${r.after.bcryptCompareMs} ms${r.before.idle.idle ? '' : ' (the stack was still busy when it started)'}`).join('; ')}.`);
