@@ -2,14 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import sharp from 'sharp';
 import mongoose, { type Connection } from 'mongoose';
 import { startService, type RunningService } from '@pinhive/kit';
 import { loadPinsBoardsConfig, type PinsBoardsConfig } from '../src/config';
-import { ProfileRepository } from '../src/profiles/profile.repository';
 import { pinsBoardsService } from '../src/service';
 import { serviceEnv, servers, uniqueName, waitFor } from '../../../test/support/servers';
 import { testViewers } from '../../../test/support/test-viewers';
+import { ok, png, resourceCalls, seedProfiles, whenReady } from './support/resources';
 
 /**
  * The picker and board pages are kept in memory (kit ReadCache): two instances of pins-boards
@@ -28,27 +27,17 @@ const ada = { id: 'user-ada', username: 'ada' };
 const grace = { id: 'user-grace', username: 'grace' };
 type Who = typeof ada;
 
-const data = (options: unknown) => encodeURIComponent(JSON.stringify({ options }));
-const get = (via: RunningService<PinsBoardsConfig>, resource: string, options: unknown, who?: Who) => {
-  const req = request(via.url).get(`/resource/${resource}/get/?data=${data(options)}`);
-  return who ? req.set(viewers.bearer(who)) : req;
-};
-const write = (resource: string, action: string, options: unknown, who: Who) =>
-  request(a.url).post(`/resource/${resource}/${action}/`).set(viewers.bearer(who)).send({ options });
-const ok = <T>(res: request.Response, status = 200): T => {
-  if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${JSON.stringify(res.body)}`);
-  return res.body.resource_response.data as T;
-};
-
-const png = (color: string) => sharp({ create: { width: 300, height: 200, channels: 3, background: color } }).png().toBuffer();
+/** Every write goes through instance A, every read of a kept answer through instance B. */
+const { write } = resourceCalls(() => ({ url: a.url, viewers }));
+const viaB = resourceCalls(() => ({ url: b.url, viewers }));
 const createBoard = async (who: Who, name: string) => ok<{ id: string }>(await write('BoardResource', 'create', { name }, who), 201);
 const savePin = async (who: Who, boardId: string, color: string, extra: Record<string, unknown> = {}) =>
   ok<{ id: string }>(await write('PinResource', 'create', { board_id: boardId, image_base64: (await png(color)).toString('base64'), ...extra }, who), 201);
 
 type PickerAnswer = { all_boards: { id: string; name: string; pin_count: number }[] };
-const pickerNames = async (who: Who) => ok<PickerAnswer>(await get(b, 'BoardPickerBoardsResource', {}, who)).all_boards.map((x) => x.name);
+const pickerNames = async (who: Who) => ok<PickerAnswer>(await viaB.get('BoardPickerBoardsResource', {}, who)).all_boards.map((x) => x.name);
 type PagePin = { id: string; is_removable: boolean; section: { title: string } | null };
-const pageOf = async (boardId: string, who?: Who) => ok<PagePin[]>(await get(b, 'BoardFeedResource', { board_id: boardId }, who));
+const pageOf = async (boardId: string, who?: Who) => ok<PagePin[]>(await viaB.get('BoardFeedResource', { board_id: boardId }, who));
 
 beforeAll(async () => {
   viewers = await testViewers();
@@ -56,12 +45,9 @@ beforeAll(async () => {
   // Both at once, on a fresh database: FerretDB 1.24 panics on one of the two index creations,
   // whose instance must see the failure and try again (infra/ferretdb relay_test.go).
   [a, b] = await Promise.all([startService(pinsBoardsService(loadPinsBoardsConfig(env))), startService(pinsBoardsService(loadPinsBoardsConfig(env)))]);
-  for (const s of [a, b]) await waitFor(async () => ((await request(s.url).get('/readyz')).status === 200 ? true : undefined), 'service ready', 60_000);
+  for (const s of [a, b]) await whenReady(s.url);
   conn = await mongoose.createConnection(servers.mongoUrl(db), { retryWrites: false }).asPromise();
-  const profiles = new ProfileRepository(conn);
-  for (const [who, first] of [[ada, 'Ada'], [grace, 'Grace']] as const) {
-    await profiles.setIfNewer(who.id, 'names', new Date(), { username: who.username, firstName: first, lastName: '', createdAt: new Date() }, { imageLargeUrl: null });
-  }
+  await seedProfiles(conn, [[ada, 'Ada'], [grace, 'Grace']]);
 });
 
 afterAll(async () => {
@@ -83,9 +69,9 @@ it("the picker kept by one instance shows another instance's board changes at on
   ok(await write('BoardArchiveResource', 'create', { board_id: rugs.id }, ada));
   expect(await pickerNames(ada)).toEqual(['Lamps']);
   // A save's count reaches the kept picker when its event is counted.
-  const lamps = ok<PickerAnswer>(await get(b, 'BoardPickerBoardsResource', {}, ada)).all_boards[0]!;
+  const lamps = ok<PickerAnswer>(await viaB.get('BoardPickerBoardsResource', {}, ada)).all_boards[0]!;
   await savePin(ada, lamps.id, '#224466');
-  await waitFor(async () => (ok<PickerAnswer>(await get(b, 'BoardPickerBoardsResource', {}, ada)).all_boards[0]?.pin_count === 1 ? true : undefined), 'the counted save in the picker');
+  await waitFor(async () => (ok<PickerAnswer>(await viaB.get('BoardPickerBoardsResource', {}, ada)).all_boards[0]?.pin_count === 1 ? true : undefined), 'the counted save in the picker');
   // Each owner has their own.
   expect(await pickerNames(grace)).toEqual([]);
 });
@@ -105,8 +91,8 @@ it("a board page kept by one instance shows another instance's saves, deletes an
   expect((await pageOf(board.id, grace)).map((p) => p.id)).toEqual([first.id]);
 
   ok(await write('BoardResource', 'update', { board_id: board.id, privacy: 'secret' }, ada));
-  expect((await get(b, 'BoardFeedResource', { board_id: board.id }, grace)).status).toBe(404);
-  expect((await get(b, 'BoardFeedResource', { board_id: board.id })).status).toBe(404);
+  expect((await viaB.get('BoardFeedResource', { board_id: board.id }, grace)).status).toBe(404);
+  expect((await viaB.get('BoardFeedResource', { board_id: board.id })).status).toBe(404);
   expect((await pageOf(board.id, ada)).map((p) => p.id)).toEqual([first.id]);
 });
 
@@ -119,16 +105,16 @@ it("a kept page names a pin's section by its new name after a rename, and not at
   expect((await pageOf(board.id))[0]?.section?.title).toBe('Open shelves');
   ok(await write('BoardSectionResource', 'delete', { section_id: section.id }, ada));
   expect((await pageOf(board.id))[0]?.section).toBeNull();
-  expect((await get(b, 'BoardFeedResource', { board_id: board.id, section_id: section.id })).status).toBe(404);
+  expect((await viaB.get('BoardFeedResource', { board_id: board.id, section_id: section.id })).status).toBe(404);
 });
 
 it("a secret board's missing section answers as the board does: 404 Board not found to a stranger", async () => {
   const board = await createBoard(ada, 'Hidden');
   ok(await write('BoardResource', 'update', { board_id: board.id, privacy: 'secret' }, ada));
-  const res = await get(b, 'BoardFeedResource', { board_id: board.id, section_id: '123456789' }, grace);
+  const res = await viaB.get('BoardFeedResource', { board_id: board.id, section_id: '123456789' }, grace);
   expect(res.status).toBe(404);
   expect(res.body.resource_response.error.message).toBe('Board not found.');
-  const own = await get(b, 'BoardFeedResource', { board_id: board.id, section_id: '123456789' }, ada);
+  const own = await viaB.get('BoardFeedResource', { board_id: board.id, section_id: '123456789' }, ada);
   expect(own.body.resource_response.error.message).toBe('Section not found.');
 });
 

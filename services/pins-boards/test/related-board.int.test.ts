@@ -1,15 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import request from 'supertest';
-import sharp from 'sharp';
 import mongoose, { type Connection } from 'mongoose';
 import { startService, type RunningService } from '@pinhive/kit';
 import { loadPinsBoardsConfig, type PinsBoardsConfig } from '../src/config';
-import { ProfileRepository } from '../src/profiles/profile.repository';
 import { pinsBoardsService } from '../src/service';
 import { serviceEnv, uniqueName, waitFor, servers } from '../../../test/support/servers';
 import { testViewers } from '../../../test/support/test-viewers';
+import { ok, png, resourceCalls, seedProfiles, whenReady, type Person } from './support/resources';
 
 /**
  * The success dialog's related board (RelatedBoardForPinRandomFeedResource) against the real
@@ -24,25 +22,13 @@ let viewers: Awaited<ReturnType<typeof testViewers>>;
 let pins: RunningService<PinsBoardsConfig>;
 let conn: Connection;
 
-type Who = { id: string; username: string };
+type Who = Person;
 const ada: Who = { id: 'user-ada', username: 'ada' };
 const grace: Who = { id: 'user-grace', username: 'grace' };
 const linus: Who = { id: 'user-linus', username: 'linus' };
 
 const RELATED = 'RelatedBoardForPinRandomFeedResource';
-const data = (options: unknown) => encodeURIComponent(JSON.stringify({ options }));
-const get = (resource: string, options: unknown, who?: Who) => {
-  const req = request(pins.url).get(`/resource/${resource}/get/?data=${data(options)}`);
-  return who ? req.set(viewers.bearer(who)) : req;
-};
-const write = (resource: string, action: string, options: unknown, who: Who) =>
-  request(pins.url).post(`/resource/${resource}/${action}/`).set(viewers.bearer(who)).send({ options });
-const ok = <T = Record<string, unknown>>(res: request.Response, status = 200): T => {
-  if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${JSON.stringify(res.body)}`);
-  return res.body.resource_response.data as T;
-};
-
-const png = (color: string) => sharp({ create: { width: 300, height: 200, channels: 3, background: color } }).png().toBuffer();
+const { get, write } = resourceCalls(() => ({ url: pins.url, viewers }));
 
 async function createBoard(who: Who, name: string, privacy = 'public') {
   return ok<{ id: string; url: string }>(await write('BoardResource', 'create', { name, privacy }, who), 201);
@@ -63,12 +49,9 @@ beforeAll(async () => {
   viewers = await testViewers();
   const env = { ...serviceEnv(db, prefix), AUTH_JWKS_URL: viewers.jwksUrl, IMAGES_DIR: imagesDir };
   pins = await startService(pinsBoardsService(loadPinsBoardsConfig(env)));
-  await waitFor(async () => ((await request(pins.url).get('/readyz')).status === 200 ? true : undefined), 'pins-boards ready', 60_000);
+  await whenReady(pins.url);
   conn = await mongoose.createConnection(servers.mongoUrl(db), { retryWrites: false }).asPromise();
-  const profiles = new ProfileRepository(conn);
-  for (const [who, first] of [[ada, 'Ada'], [grace, 'Grace'], [linus, 'Linus']] as const) {
-    await profiles.setIfNewer(who.id, 'names', new Date(), { username: who.username, firstName: first, lastName: '', createdAt: new Date() }, { imageLargeUrl: null });
-  }
+  await seedProfiles(conn, [[ada, 'Ada'], [grace, 'Grace'], [linus, 'Linus']]);
 });
 
 afterAll(async () => {

@@ -2,15 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import sharp from 'sharp';
 import mongoose, { type Connection } from 'mongoose';
 import { BOARD_NAME_MAX_LENGTH, BOOKMARK_END } from '@pinhive/contracts';
 import { defineHandler, docWithEvents, newEvent, startService, type RunningService, type ServiceDefinition } from '@pinhive/kit';
 import { loadPinsBoardsConfig, type PinsBoardsConfig } from '../src/config';
-import { ProfileRepository } from '../src/profiles/profile.repository';
 import { pinsBoardsService } from '../src/service';
 import { serviceEnv, servers, uniqueName, waitFor } from '../../../test/support/servers';
 import { testViewers } from '../../../test/support/test-viewers';
+import { ok, png, resourceCalls, seedProfiles, whenReady } from './support/resources';
 
 /**
  * Saving pins onto boards against the real store and Kafka: boards, sections and pins through
@@ -30,19 +29,7 @@ const seenByOther = new Map<string, number>();
 const ada = { id: 'user-ada', username: 'ada' };
 const grace = { id: 'user-grace', username: 'grace' };
 
-const data = (options: unknown) => encodeURIComponent(JSON.stringify({ options }));
-const get = (resource: string, options: unknown, who?: typeof ada) => {
-  const req = request(pins.url).get(`/resource/${resource}/get/?data=${data(options)}`);
-  return who ? req.set(viewers.bearer(who)) : req;
-};
-const write = (resource: string, action: string, options: unknown, who: typeof ada) =>
-  request(pins.url).post(`/resource/${resource}/${action}/`).set(viewers.bearer(who)).send({ options });
-const ok = <T = Record<string, unknown>>(res: request.Response, status = 200): T => {
-  if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${JSON.stringify(res.body)}`);
-  return res.body.resource_response.data as T;
-};
-
-const png = (color: string, width = 300, height = 200) => sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
+const { get, write } = resourceCalls(() => ({ url: pins.url, viewers }));
 
 async function createBoard(who: typeof ada, name: string, privacy = 'public') {
   return ok<{ id: string; url: string }>(await write('BoardResource', 'create', { name, privacy }, who), 201);
@@ -71,12 +58,9 @@ beforeAll(async () => {
     }),
   };
   other = await startService(otherDef);
-  for (const s of [pins, other]) await waitFor(async () => ((await request(s.url).get('/readyz')).status === 200 ? true : undefined), 'services ready', 60_000);
+  for (const s of [pins, other]) await whenReady(s.url);
   conn = await mongoose.createConnection(servers.mongoUrl(db), { retryWrites: false }).asPromise();
-  const profiles = new ProfileRepository(conn);
-  for (const [who, first] of [[ada, 'Ada'], [grace, 'Grace']] as const) {
-    await profiles.setIfNewer(who.id, 'names', new Date(), { username: who.username, firstName: first, lastName: '', createdAt: new Date() }, { imageLargeUrl: null });
-  }
+  await seedProfiles(conn, [[ada, 'Ada'], [grace, 'Grace']]);
 });
 
 afterAll(async () => {
