@@ -31,7 +31,7 @@ function runJourney() {
   const host = new URL(baseUrl).hostname;
   if (!['localhost', '127.0.0.1', '[::1]'].includes(host)) throw new Error(`BASE_URL must be on this machine (got ${baseUrl})`);
 
-  /** Resident memory (MiB) of each process the dev stack started, from its pid file. */
+  /** Memory (MiB, proportional set size) of each process the dev stack started, with its children. */
   const stackMemory = () => memoryOf(runDir);
 
   const before = stackMemory();

@@ -20,9 +20,9 @@ import { fileURLToPath } from 'node:url';
 import { buildServices, buildWeb } from '../../scripts/build.mjs';
 import { startStack, stackProfile, stopStack } from '../../scripts/stack.mjs';
 import {
-  log, machine, machineLoad as machineLoadWith, round, runK6, stopUnlessKept, trendFigures, waitForAutovacuum, waitForQuietMachine,
+  log, machine, machineLoad as machineLoadWith, ratesFromEnv, round, runK6, stopUnlessKept, trendFigures, waitForAutovacuum, waitForQuietMachine,
 } from '../lib/bench.mjs';
-import { stackMemory } from '../lib/memory.mjs';
+import { memorySummary, stackMemory } from '../lib/memory.mjs';
 import { SEED_PASSWORD, bcryptCompareMs, seedAccounts, seedUsername } from './seed.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -36,7 +36,7 @@ const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS || 10);
 const GAP_SECONDS = Number(process.env.BENCH_GAP_SECONDS || 5);
 /** Arrival rates (per second) handed to k6; RATE_<PATH> changes one (journeys/growth.js). */
 const RATE_DEFAULTS = { profile: 50, profile_unknown: 20, refresh: 10, noop: 5, login_ok: 2, login_wrong: 2, signup: 1 };
-const RATES = Object.fromEntries(Object.entries(RATE_DEFAULTS).map(([k, v]) => [k, Number(process.env[`RATE_${k.toUpperCase()}`] || v)]));
+const RATES = ratesFromEnv(RATE_DEFAULTS);
 const TARGET_RATIO = 1.5;
 
 /**
@@ -188,7 +188,7 @@ async function main() {
     settling,
     machineLoad: load,
     memoryMiB: memory,
-    memoryMiBTotal: Object.values(memory).reduce((a, b) => a + b, 0),
+    memoryMiBTotal: memorySummary(memory).total,
     stackStartSeconds: Math.round(startedMs / 1000),
     durationSeconds: Math.round((Date.now() - t0) / 1000),
   };
@@ -202,7 +202,7 @@ async function main() {
   log('');
   log(table(result));
   log('');
-  log(`Stack memory after the ${large.toLocaleString('en-US')} run: ${result.memoryMiBTotal} MiB (proportional set size, shared pages once) (${Object.entries(memory).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(', ')}).`);
+  log(`Stack memory after the ${large.toLocaleString('en-US')} run: ${memorySummary(memory).line}.`);
   for (const s of SIZES) {
     const l = load[s];
     log(`At ${s.toLocaleString('en-US')}: ${health[s].requests} requests, failed ${((health[s].failedRate ?? 0) * 100).toFixed(2)} %, dropped iterations ${health[s].droppedIterations}; `

@@ -12,6 +12,10 @@ import { stopStack } from '../../scripts/stack.mjs';
 export const log = (...a) => console.log(...a);
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 export const round = (x) => (x === undefined || x === null ? null : Math.round(x * 10) / 10);
+
+/** A benchmark's arrival rates (per second): its defaults, each changed by RATE_<PATH> when set. */
+export const ratesFromEnv = (defaults) =>
+  Object.fromEntries(Object.entries(defaults).map(([k, v]) => [k, Number(process.env[`RATE_${k.toUpperCase()}`] || v)]));
 const exec = promisify(execFile);
 
 /** A psql query against the bench cluster's FerretDB database; rows of tab-separated fields. */

@@ -59,3 +59,10 @@ export function stackMemory(runDir) {
   }
   return out;
 }
+
+/** A stackMemory() answer's total (MiB), and its line for a benchmark's log. */
+export function memorySummary(memory) {
+  const total = Object.values(memory).reduce((a, b) => a + b, 0);
+  const parts = Object.entries(memory).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(', ');
+  return { total, line: `${total} MiB (proportional set size, shared pages once) (${parts})` };
+}

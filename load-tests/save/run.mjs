@@ -30,9 +30,9 @@ import { buildServices, buildWeb } from '../../scripts/build.mjs';
 import { startStack, stackProfile, stopStack } from '../../scripts/stack.mjs';
 import { bcryptCompareMs } from '../growth/seed.mjs';
 import {
-  log, machine, machineLoad, psql, round, runK6, stopUnlessKept, trendFigures, waitForAutovacuum, waitForQuietMachine, waitForStackIdle,
+  log, machine, machineLoad, psql, ratesFromEnv, round, runK6, stopUnlessKept, trendFigures, waitForAutovacuum, waitForQuietMachine, waitForStackIdle,
 } from '../lib/bench.mjs';
-import { stackMemory } from '../lib/memory.mjs';
+import { memorySummary, stackMemory } from '../lib/memory.mjs';
 import { SAVE_PASSWORD, registerPeople, saveSourcePin, seedSaving } from './seed.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -57,7 +57,7 @@ const SIZES = {
 };
 /** Arrival rates (per second) handed to k6; RATE_<PATH> changes one (journeys/save.js). */
 const RATE_DEFAULTS = { save: 200, picker: 500, board_page: 300, board_page_next: 20, noop: 20 };
-const RATES = Object.fromEntries(Object.entries(RATE_DEFAULTS).map(([k, v]) => [k, num(`RATE_${k.toUpperCase()}`, v)]));
+const RATES = ratesFromEnv(RATE_DEFAULTS);
 /** The issue's targets: p95 in ms, at the default rates. */
 const TARGETS = { save: 50, picker: 25, board_page: 40, board_page_next: 40 };
 
@@ -253,7 +253,7 @@ async function main() {
     settling: { ...settling, samples },
     machineLoad: { before, ...Object.fromEntries(Object.entries(phases).map(([k, r]) => [k, { before: r.before, after: r.after, k6Seconds: r.seconds }])) },
     memoryMiB: memory,
-    memoryMiBTotal: Object.values(memory).reduce((a, b) => a + b, 0),
+    memoryMiBTotal: memorySummary(memory).total,
     stackStartSeconds: Math.round(startedMs / 1000),
     durationSeconds: Math.round((Date.now() - t0) / 1000),
   };
@@ -264,7 +264,7 @@ async function main() {
   log('');
   log(table(result));
   log('');
-  log(`Stored: ${Object.entries(seeding.counts).map(([k, v]) => `${k} ${v.toLocaleString('en-US')}`).join(', ')} (before the saves). Stack memory after the run: ${result.memoryMiBTotal} MiB (proportional set size, shared pages once) (${Object.entries(memory).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(', ')}).`);
+  log(`Stored: ${Object.entries(seeding.counts).map(([k, v]) => `${k} ${v.toLocaleString('en-US')}`).join(', ')} (before the saves). Stack memory after the run: ${memorySummary(memory).line}.`);
   log(`${health.requests} requests, failed ${((health.failedRate ?? 0) * 100).toFixed(2)} %, dropped iterations ${JSON.stringify(health.droppedIterations)}.`);
   log(`The machine (${os.cpus().length} cores): ${before.quiet ? 'quiet' : `NOT quiet (${Math.round(before.cpuBusyBefore * 100)} % busy after ${before.waitedSeconds} s of waiting)`} before the measurements; `
     + `${Object.entries(phases).map(([k, r]) => `${k}: load average ${r.before.loadAverage[0]} before, ${r.after.loadAverage[0]} after, one bcrypt verification ${r.before.bcryptCompareMs} / ${r.after.bcryptCompareMs} ms${r.before.idle.idle ? '' : ' (the stack was still busy when it started)'}`).join('; ')}.`);
