@@ -16,6 +16,8 @@ const claimsSchema = z.object({
   typ: z.literal('access'),
   vt: viewerTypeSchema,
   usr: z.string(),
+  /** Seconds since the epoch: a verified token is kept until then (cachedAccessTokens). */
+  exp: z.number(),
 });
 
 /** Who is calling, as established from a verified access token. */
@@ -57,7 +59,7 @@ export async function verifyAccessToken(token: string, lookup: KeyLookup): Promi
 
 async function verifiedAccessToken(token: string, lookup: KeyLookup): Promise<{ viewer: Viewer; expiresAt: number }> {
   const payload = await verifySignedToken(token, lookup, ACCESS_TOKEN_AUDIENCE);
-  const claims = claimsSchema.extend({ exp: z.number() }).safeParse(payload);
+  const claims = claimsSchema.safeParse(payload);
   if (!claims.success) throw appError('unauthorized');
   const viewer = { userId: claims.data.sub, sessionId: claims.data.sid, username: claims.data.usr, viewerType: claims.data.vt };
   return { viewer, expiresAt: claims.data.exp * 1000 };
