@@ -2,7 +2,7 @@ import request from 'supertest';
 import { startService, type RunningService } from '@pinhive/kit';
 import { loadAuthConfig, type AuthConfig } from '../../services/auth/src/config';
 import { authService } from '../../services/auth/src/service';
-import { nativeServers, serviceEnv, servers, startServer, stopServer, uniqueName, waitFor, type Part } from '../support/servers';
+import { nativeServers, serviceEnv, startServer, stopServer, uniqueName, waitFor, type Part } from '../support/servers';
 
 /**
  * A dropped database or Redis connection: the service says it is not ready, answers 503 (never
@@ -14,7 +14,7 @@ const register = (email: string) =>
   request(auth.url).post('/v3/register/').send({ type: 'email', email, password: 'correct horse 42', birthday: 631152000 });
 
 beforeAll(async () => {
-  auth = await startService(authService(loadAuthConfig({ ...serviceEnv(uniqueName('recovery'), `${uniqueName('r')}.`), REDIS_URL: servers.redisUrl(), BCRYPT_COST: '10' })));
+  auth = await startService(authService(loadAuthConfig({ ...serviceEnv(uniqueName('recovery'), `${uniqueName('r')}.`), BCRYPT_COST: '10' })));
   await waitFor(async () => ((await readyz()).status === 'success' ? true : undefined), 'auth ready', 30_000);
 });
 

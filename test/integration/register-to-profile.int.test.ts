@@ -25,7 +25,7 @@ const profileAppears = (username: string, timeoutMs?: number) =>
 
 beforeAll(async () => {
   const db = uniqueName('slice');
-  auth = await startService(authService(loadAuthConfig({ ...serviceEnv(`${db}_auth`, prefix), REDIS_URL: servers.redisUrl(), BCRYPT_COST: '10' })));
+  auth = await startService(authService(loadAuthConfig({ ...serviceEnv(`${db}_auth`, prefix), BCRYPT_COST: '10' })));
   pins = await startService(pinsBoardsService(loadPinsBoardsConfig(serviceEnv(`${db}_pins`, prefix))));
   await waitFor(async () => ((await request(pins.url).get('/readyz')).status === 200 ? true : undefined), 'pins-boards ready', 30_000);
   await waitFor(async () => ((await request(auth.url).get('/readyz')).status === 200 ? true : undefined), 'auth ready', 30_000);

@@ -4,7 +4,7 @@ import { loadAuthConfig } from '../../services/auth/src/config';
 import { authService } from '../../services/auth/src/service';
 import { loadPinsBoardsConfig } from '../../services/pins-boards/src/config';
 import { pinsBoardsService } from '../../services/pins-boards/src/service';
-import { serviceEnv, servers, uniqueName, waitFor } from '../support/servers';
+import { serviceEnv, uniqueName, waitFor } from '../support/servers';
 
 /**
  * Data that survives a restart: services started again on the store they wrote become ready (their
@@ -14,7 +14,7 @@ import { serviceEnv, servers, uniqueName, waitFor } from '../support/servers';
 const db = uniqueName('restart');
 const prefix = `${uniqueName('rs')}.`;
 const start = () => Promise.all([
-  startService(authService(loadAuthConfig({ ...serviceEnv(`${db}_auth`, prefix), REDIS_URL: servers.redisUrl(), BCRYPT_COST: '10' }))),
+  startService(authService(loadAuthConfig({ ...serviceEnv(`${db}_auth`, prefix), BCRYPT_COST: '10' }))),
   startService(pinsBoardsService(loadPinsBoardsConfig(serviceEnv(`${db}_pins`, prefix)))),
 ]);
 const ready = (s: Pick<RunningService<BaseConfig>, 'url'>) =>

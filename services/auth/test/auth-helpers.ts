@@ -2,12 +2,12 @@ import { startService, type RunningService } from '@pinhive/kit';
 import { loadAuthConfig, type AuthConfig } from '../src/config';
 import { authService } from '../src/service';
 import { Browser } from '../../../test/support/browser';
-import { serviceEnv, servers, uniqueName, waitFor } from '../../../test/support/servers';
+import { serviceEnv, uniqueName, waitFor } from '../../../test/support/servers';
 
 /** An auth service on the real test servers, with its own database, topics and Redis keys. */
 export async function startAuth(extra: Record<string, string> = {}): Promise<RunningService<AuthConfig>> {
   const auth = await startService(authService(loadAuthConfig({
-    ...serviceEnv(uniqueName('auth'), `${uniqueName('a')}.`), REDIS_URL: servers.redisUrl(), BCRYPT_COST: '10',
+    ...serviceEnv(uniqueName('auth'), `${uniqueName('a')}.`), BCRYPT_COST: '10',
     // Every test talks from 127.0.0.1: per-IP limits get their own tests, with their own namespace.
     RATE_LIMIT_NAMESPACE: `${uniqueName('rl')}:`, LOGIN_IP_BURST: '10000', LOGIN_MAX_FAILURES_PER_IP_PER_DAY: '10000',
     ...extra,

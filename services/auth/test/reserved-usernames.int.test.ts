@@ -43,7 +43,7 @@ beforeAll(async () => {
   await storeOldAccount(users, 'settings', 'Se');
   await conn.close();
   pins = await startService(pinsBoardsService(loadPinsBoardsConfig(serviceEnv(`${db}_pins`, prefix))));
-  auth = await startService(authService(loadAuthConfig({ ...serviceEnv(`${db}_auth`, prefix), REDIS_URL: servers.redisUrl(), BCRYPT_COST: '10' })));
+  auth = await startService(authService(loadAuthConfig({ ...serviceEnv(`${db}_auth`, prefix), BCRYPT_COST: '10' })));
   await ready(pins);
   await ready(auth);
 });

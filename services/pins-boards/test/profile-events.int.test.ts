@@ -18,7 +18,7 @@ import { serviceEnv, servers, uniqueName, waitFor } from '../../../test/support/
  */
 const prefix = `${uniqueName('pe')}.`;
 const db = uniqueName('profile_events');
-const authEnv = { ...serviceEnv(`${db}_auth`, prefix), REDIS_URL: servers.redisUrl(), BCRYPT_COST: '10', RATE_LIMIT_NAMESPACE: `${uniqueName('rl')}:` };
+const authEnv = { ...serviceEnv(`${db}_auth`, prefix), BCRYPT_COST: '10', RATE_LIMIT_NAMESPACE: `${uniqueName('rl')}:` };
 let auth: RunningService<AuthConfig>;
 let pins: RunningService<PinsBoardsConfig>;
 let producer: Producer;
