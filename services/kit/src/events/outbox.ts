@@ -172,8 +172,8 @@ export class OutboxRelay {
         { $unset: { [PENDING_EVENTS]: '', [OUTBOX_PENDING]: '' } },
       );
       if (whole.matchedCount > 0) continue;
-      for (const event of events) await col.updateOne({ _id: t.id, [`${PENDING_EVENTS}.0.id`]: event.id }, { $pop: { [PENDING_EVENTS]: -1 } });
-      await col.updateOne({ _id: t.id, [PENDING_EVENTS]: { $size: 0 } }, { $unset: { [OUTBOX_PENDING]: '' } });
+      for (const event of events) await this.popPublished(col, t.id, event.id);
+      await this.dropFlagIfEmpty(col, t.id);
     }
   }
 
@@ -184,18 +184,30 @@ export class OutboxRelay {
       for (const event of doc.pendingEvents ?? []) {
         await this.opts.bus.publish([event]);
         this.published.set(event.id, true);
-        // Events go out in array order, so the published one is the first: pop it, guarded by
-        // its id. ($pull with a condition would be the obvious call, but FerretDB v1 matches
-        // only exact values in $pull and would silently remove nothing.)
-        await col.updateOne({ _id: doc._id, [`${PENDING_EVENTS}.0.id`]: event.id }, { $pop: { [PENDING_EVENTS]: -1 } });
+        await this.popPublished(col, doc._id, event.id);
         published += 1;
       }
-      // All it had is out: drop the flag, unless a writer added an event since it was read. The
-      // size guard and the unset are one single-document write, so that event either is in the
-      // array here (the flag stays for the next pass) or is added after, setting the flag again.
-      await col.updateOne({ _id: doc._id, [PENDING_EVENTS]: { $size: 0 } }, { $unset: { [OUTBOX_PENDING]: '' } });
+      await this.dropFlagIfEmpty(col, doc._id);
     }
     return published;
+  }
+
+  /**
+   * Events go out in array order, so the published one is the first: pop it, guarded by its id.
+   * ($pull with a condition would be the obvious call, but FerretDB v1 matches only exact values
+   * in $pull and would silently remove nothing.)
+   */
+  private async popPublished(col: mongo.Collection<OutboxDoc>, id: string, eventId: string): Promise<void> {
+    await col.updateOne({ _id: id, [`${PENDING_EVENTS}.0.id`]: eventId }, { $pop: { [PENDING_EVENTS]: -1 } });
+  }
+
+  /**
+   * All it had is out: drop the flag, unless a writer added an event since it was read. The size
+   * guard and the unset are one single-document write, so that event either is in the array here
+   * (the flag stays for the next pass) or is added after, setting the flag again.
+   */
+  private async dropFlagIfEmpty(col: mongo.Collection<OutboxDoc>, id: string): Promise<void> {
+    await col.updateOne({ _id: id, [PENDING_EVENTS]: { $size: 0 } }, { $unset: { [OUTBOX_PENDING]: '' } });
   }
 
   /**
