@@ -131,8 +131,8 @@ export class BoardService {
     }, now);
     const stored = await this.deps.boards.create(board, [event]);
     this.deps.kick({ collection: BOARDS_COLLECTION, id, created: [event] });
-    // The picker's list: a crash before this write leaves the board out of the picker until
-    // it is next changed; the board itself (and its page) is there.
+    // The picker's list. A crash before this write is repaired from the board's event
+    // (board.handlers.ts list-created-board); the board itself (and its page) is there.
     await this.deps.lists.put(viewer.userId, listEntryOf(stored));
     return presentBoard(stored, this.owner(viewer), viewer);
   }

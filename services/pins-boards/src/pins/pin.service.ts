@@ -182,9 +182,8 @@ export class PinService {
     const stored = await this.deps.pins.insert(pin, [event]);
     if (stored !== 'inserted') {
       // A retry of a save that was stored (its answer was lost): the same pin, nothing new.
-      const people = this.deps.people;
       const earlierSection = stored.sectionId ? await this.deps.sections.findById(stored.sectionId) : null;
-      return { ...(await presentPin(stored, board, earlierSection, people, viewer)), first_save: false };
+      return { ...(await presentPin(stored, board, earlierSection, this.deps.people, viewer)), first_save: false };
     }
     this.deps.kick({ collection: PINS_COLLECTION, id, created: [event] });
     const presented = await presentPin(pin, board, section, this.deps.people, viewer);
