@@ -70,6 +70,10 @@ export const errorCatalogue = {
   image_too_large: { status: 413, message: 'This image is too large. Pick one under 200 MB.' },
   image_fetch_failed: { status: 400, message: "We couldn't get anything from that link. Check it and try again." },
   image_url_refused: { status: 400, message: "We can't fetch from that link. Use a public http or https address." },
+
+  // Boards (saving-boards-ads.md section 8): one move, bulk edit or section change at a time per
+  // board. `data.api_error_code` says what is running: BOARD_BUSY_CODES (pins-boards.ts).
+  board_busy: { status: 409, message: 'Please wait until the previous board action finishes.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

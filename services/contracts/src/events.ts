@@ -138,6 +138,50 @@ export const boardDeletedV1Schema = z.object({
 });
 export type BoardDeletedV1 = z.infer<typeof boardDeletedV1Schema>;
 
+/**
+ * A batch of at most one bucket of pins changed board or section (a move: bulk edit, select-all,
+ * section edit or back to the board root). Stored with the move's progress in the same write,
+ * once the batch's pins and counts are written; feeds drop pins that left for a secret board.
+ */
+export const pinsMovedV1Schema = z.object({
+  moveId: z.string().min(1),
+  batch: z.number().int().min(0),
+  fromBoardId: z.string().min(1),
+  toBoardId: z.string().min(1),
+  /** null: the pins went to the board root. */
+  toSectionId: z.string().min(1).nullable(),
+  /** The target board's privacy at the move: a follower's feed drops pins that became secret. */
+  toPrivacy: z.enum(['public', 'secret', 'protected']),
+  pinIds: z.array(z.string().min(1)).max(100),
+});
+export type PinsMovedV1 = z.infer<typeof pinsMovedV1Schema>;
+
+/** A board's privacy changed (its owner's update); a board made secret leaves every follower's feed. */
+export const boardPrivacyChangedV1Schema = z.object({
+  boardId: z.string().min(1),
+  ownerId: z.string().min(1),
+  privacy: z.enum(['public', 'secret', 'protected']),
+});
+export type BoardPrivacyChangedV1 = z.infer<typeof boardPrivacyChangedV1Schema>;
+
+/**
+ * Someone started or stopped following a board. `viaUser`: the follow came from following the
+ * board's owner (it goes when they unfollow the owner, unless also followed on its own).
+ */
+export const boardFollowV1Schema = z.object({
+  followerId: z.string().min(1),
+  boardId: z.string().min(1),
+  viaUser: z.boolean(),
+});
+export type BoardFollowV1 = z.infer<typeof boardFollowV1Schema>;
+
+/** Someone started or stopped following a person (and so their public boards). */
+export const userFollowV1Schema = z.object({
+  followerId: z.string().min(1),
+  followeeId: z.string().min(1),
+});
+export type UserFollowV1 = z.infer<typeof userFollowV1Schema>;
+
 export const eventSchemas = {
   'auth.user.registered.v1': userRegisteredV1Schema,
   'auth.user.logged-in.v1': userLoggedInV1Schema,
@@ -150,6 +194,12 @@ export const eventSchemas = {
   'pins.pin.deleted.v1': pinDeletedV1Schema,
   'pins.board.created.v1': boardCreatedV1Schema,
   'pins.board.deleted.v1': boardDeletedV1Schema,
+  'pins.pin.moved.v1': pinsMovedV1Schema,
+  'pins.board.privacy-changed.v1': boardPrivacyChangedV1Schema,
+  'pins.board.followed.v1': boardFollowV1Schema,
+  'pins.board.unfollowed.v1': boardFollowV1Schema,
+  'pins.user.followed.v1': userFollowV1Schema,
+  'pins.user.unfollowed.v1': userFollowV1Schema,
 } as const;
 
 export type EventMap = { [K in keyof typeof eventSchemas]: z.infer<(typeof eventSchemas)[K]> };

@@ -279,3 +279,12 @@ export type RelatedBoardOptions = z.input<typeof relatedBoardOptionsSchema>;
 
 /** Its answer: the suggested board, or none (an empty list). */
 export const relatedBoardsSchema = z.array(boardSchema).max(RELATED_BOARD_PAGE_SIZE);
+
+/**
+ * The API codes a board action answers while another runs on the same board (saving-boards-ads.md
+ * section 8; the web shows 'Please wait until the previous board action finishes.' for each).
+ * The code names what is running: pins being moved (bulk edit, section edit, back to the board
+ * root), a select-all move, or a section being created with pins or deleted.
+ */
+export const BOARD_BUSY_CODES = { moving: 2171, selectAll: 2172, sectionChange: 2173 } as const;
+export type BoardBusyCode = (typeof BOARD_BUSY_CODES)[keyof typeof BOARD_BUSY_CODES];
