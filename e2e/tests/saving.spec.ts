@@ -150,6 +150,13 @@ test.describe('the bookmarklet popup', () => {
     await popup.getByRole('button', { name: 'Close window' }).click();
     await closed;
 
+    // 3. The same image once more: the popup says where it is saved already, and saving stays possible.
+    popup = await runBookmarklet(context, tab, code);
+    await popup.getByRole('button', { name: 'Image 3 of 3' }).click();
+    await expect(popup.getByRole('status').getByText(`Psst! You already saved this Pin to ${boardName}`)).toBeVisible();
+    await expect(popup.getByRole('heading', { name: 'Choose board' })).toBeVisible();
+    await popup.close();
+
     // The board page shows both section cards and both pins; the section page its own pin.
     await page.goto(boardPath);
     const sections = page.getByRole('region', { name: 'Sections' });

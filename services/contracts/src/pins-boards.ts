@@ -76,6 +76,8 @@ export const sectionSchema = z.object({
 });
 export type Section = z.infer<typeof sectionSchema>;
 
+const savedToBoardSchema = z.object({ id: z.string(), name: z.string(), layout: z.literal('default') });
+
 export const pinSchema = z.object({
   id: z.string(),
   type: z.literal('pin'),
@@ -86,7 +88,12 @@ export const pinSchema = z.object({
   dominant_color: z.string(),
   images: z.object({ '236x': imageSpecSchema, orig: imageSpecSchema }),
   board: z.object({ id: z.string(), name: z.string(), url: z.string(), privacy: z.enum(BOARD_PRIVACIES) }),
-  pinned_to_board: z.object({ id: z.string(), name: z.string(), layout: z.literal('default') }),
+  /**
+   * The viewer's own board holding this pin's image, when they saved it before: the already-saved
+   * check ('Psst! You already saved this Pin to {board_name}'). Only `GET /v3/pins/{id}/`
+   * answers it (uncached, per viewer); every other presentation says null.
+   */
+  pinned_to_board: savedToBoardSchema.nullable(),
   section: z.object({ id: z.string(), title: z.string(), slug: z.string() }).nullable(),
   pinner: userSummarySchema,
   via_pinner: userSummarySchema.nullable(),
@@ -254,6 +261,11 @@ export const sectionGetOptionsSchema = z.union([
   z.object({ board_id: idSchema, slug: z.string().min(1).max(200), field_set_key: z.string().max(50).optional() }),
 ]);
 export type SectionGetOptions = z.input<typeof sectionGetOptionsSchema>;
+
+/** SavedPinCheckResource: whether the viewer already saved the image of a link (the bookmarklet's popup). */
+export const savedPinCheckOptionsSchema = z.object({ image_url: z.string().min(1).max(PIN_LINK_MAX_LENGTH) });
+export const savedPinCheckSchema = z.object({ pin_id: z.string().nullable(), pinned_to_board: savedToBoardSchema.nullable() });
+export type SavedPinCheck = z.infer<typeof savedPinCheckSchema>;
 
 export const findImagesOptionsSchema = z.object({ url: z.string().min(1).max(PIN_LINK_MAX_LENGTH), scrapeMetric: z.unknown().optional() });
 

@@ -38,7 +38,7 @@ export const pinsBoardsHotQueries: HotQuerySet = {
       doc: (i) => ({
         _id: String(3_000_000 + i), boardId: boardId(i), seq: Math.floor(i / BOARDS), boardBucket: bucketKey(boardId(i), Math.floor(i / BOARDS)),
         sectionId: `s${Math.floor(i / PIN_BUCKET_SIZE)}`, sectionSeq: i % PIN_BUCKET_SIZE, sectionBucket: bucketKey(`s${Math.floor(i / PIN_BUCKET_SIZE)}`, i % PIN_BUCKET_SIZE),
-        imageId: `image-${Math.floor(i / PINS_PER_IMAGE)}`, image: pinImage, pinnerId: `user-${i % 500}`, deletedAt: null, createdAt: at, requestKey: `user-${i % 500}:${3_000_000 + i}`,
+        imageId: `image-${Math.floor(i / PINS_PER_IMAGE)}`, pinnerImage: `user-${i % 500}:image-${Math.floor(i / PINS_PER_IMAGE)}`, image: pinImage, pinnerId: `user-${i % 500}`, deletedAt: null, createdAt: at, requestKey: `user-${i % 500}:${3_000_000 + i}`,
       }),
     },
     [PINNERS_COLLECTION]: { count: N, doc: (i) => ({ _id: `user-${i}`, firstPinId: String(i), at }) },
@@ -66,6 +66,7 @@ export const pinsBoardsHotQueries: HotQuerySet = {
     { name: 'pins of an image (removed with the last)', collection: PINS_COLLECTION, filter: { imageId: 'image-7' }, reads: PINS_PER_IMAGE },
     // related/related-pins.repository.ts: the same equality, limit RELATED_PINS_READ (the store applies the limit after its index scan).
     { name: "other pins of a saved pin's image (the success dialog's related board)", collection: PINS_COLLECTION, filter: { imageId: 'image-321' }, reads: PINS_PER_IMAGE },
+    { name: "the viewer's pin of an image (the already-saved check)", collection: PINS_COLLECTION, filter: { pinnerImage: `user-321:image-${Math.floor(4321 / PINS_PER_IMAGE)}` } },
     { name: 'the pin of a retried save (Idempotency-Key)', collection: PINS_COLLECTION, filter: { requestKey: 'user-321:3004321' } },
     { name: "a pinner's first save", collection: PINNERS_COLLECTION, filter: { _id: 'user-4321' } },
     { name: 'image by hash', collection: IMAGES_COLLECTION, filter: { _id: 'image-4321' } },

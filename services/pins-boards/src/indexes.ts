@@ -22,6 +22,7 @@ export const pinsBoardsIndexes = [
     { key: { sectionBucket: 1 } }, // a section page
     { key: { sectionId: 1 } }, // recounting a section
     { key: { imageId: 1 } }, // an image is removed when no pin uses it
+    { key: { pinnerImage: 1 } }, // the already-saved check: the viewer's pin of an image
     { key: { requestKey: 1 }, unique: true }, // a retried save finds its pin (Idempotency-Key)
   ]),
   ...imageIndexes,

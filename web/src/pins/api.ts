@@ -4,12 +4,14 @@ import {
   boardTitleSuggestionsSchema,
   foundImagesSchema,
   pinSchema,
+  savedPinCheckSchema,
   savedPinSchema,
   type FoundImages,
   type Pin,
   type PinCreateOptions,
   type RepinOptions,
   type SavedPin,
+  type SavedPinCheck,
 } from '@pinhive/contracts';
 import { apiRequest } from '../api/client';
 import { resourceGet, resourceWrite } from '../api/resource';
@@ -57,4 +59,9 @@ export function warmPinImage(imageUrl: string): void {
 /** FindPinImagesResource get: the images on a page, when no image was given. */
 export function findPinImages(url: string, signal?: AbortSignal): Promise<FoundImages> {
   return resourceGet('FindPinImagesResource', { url }, foundImagesSchema, signal);
+}
+
+/** SavedPinCheckResource get: the viewer's pin of an image link they saved before (the bookmarklet's already-saved check). */
+export function checkSavedImage(imageUrl: string, signal?: AbortSignal): Promise<SavedPinCheck> {
+  return resourceGet('SavedPinCheckResource', { image_url: imageUrl }, savedPinCheckSchema, signal);
 }

@@ -18,6 +18,7 @@ import { draftFromQuery, isMobileWeb, mobileDraftFromQuery, offsiteBuilderSearch
 import { BackIcon } from './icons';
 import { ImageChooser } from './ImageChooser';
 import { SaveFlow } from './SaveFlow';
+import { useAlreadySaved } from './useAlreadySaved';
 import { SectionPickerList } from './SectionPickerList';
 import { pinHref } from './success';
 import { useSave, type SaveResult } from './useSave';
@@ -244,6 +245,7 @@ function MobileCreate({ draft }: { draft: PinDraft }) {
   }, [board]);
 
   const save = useSave({ kind: 'create', draft });
+  useAlreadySaved({ kind: 'create', draft });
 
   const leave = () => void (canGoBack() ? navigate(-1) : navigate('/', { replace: true }));
   const saveTo = (target: PickerBoard, section: Section | null) => {

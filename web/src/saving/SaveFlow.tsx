@@ -13,6 +13,7 @@ import { useToast } from '../toast/toastContext';
 import { BoardPickerList } from './BoardPickerList';
 import { BackIcon } from './icons';
 import { SectionPickerList } from './SectionPickerList';
+import { useAlreadySaved } from './useAlreadySaved';
 import { FIRST_STEP, nextStep, stepTitleKey, type SaveStep, type StepEvent } from './steps';
 import { useSave, type SaveResult, type SaveTarget } from './useSave';
 
@@ -38,6 +39,7 @@ export function SaveFlow({ target, titleId, onSaved, onClose, backOnFirstStep = 
   const [step, setStep] = useState<SaveStep>(FIRST_STEP);
   const picker = useBoardPicker(true, target.kind === 'repin' ? target.pin.id : undefined);
   const save = useSave(target);
+  useAlreadySaved(target);
   const pinId = target.kind === 'repin' ? target.pin.id : null;
   const suggestions = useQuery({
     queryKey: ['boardTitleSuggestions', pinId],

@@ -72,6 +72,17 @@ export class ImageService {
     return work;
   }
 
+  /** The image a link gave before, without fetching it (null for a link never fetched, or not one we would fetch). */
+  async knownImageId(url: string): Promise<string | null> {
+    let href: string;
+    try {
+      href = checkFetchUrl(url, 'image_url').href;
+    } catch {
+      return null;
+    }
+    return (await this.opts.repo.findSource(sha256(href)))?.imageId ?? null;
+  }
+
   /**
    * PUT /v3/pins/image/: the popup asks for its image as it opens, fire-and-forget, so the save
    * finds it stored. Nothing to answer, so failures are only logged (the save reports its own).

@@ -32,6 +32,11 @@ export interface PinDoc extends Partial<OutboxFields> {
   sectionBucket?: string;
   /** Pins of an image, for removing it when none is left; absent once deleted. */
   imageId?: string;
+  /**
+   * `<pinnerId>:<imageId>`: the already-saved check finds the viewer's pin of an image by
+   * equality on it. Absent once deleted, and on pins saved before the check existed.
+   */
+  pinnerImage?: string;
   image: PinImage;
   title: string;
   description: string;
@@ -50,4 +55,6 @@ export interface PinDoc extends Partial<OutboxFields> {
 }
 
 /** A save's `Idempotency-Key` header: a client's id for one attempt, reused by its retries. */
+export const pinnerImageKey = (pinnerId: string, imageId: string): string => `${pinnerId}:${imageId}`;
+
 export const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{8,128}$/;

@@ -17,7 +17,11 @@ export function linkDomain(link: string | null): string | null {
   }
 }
 
-export async function presentPin(pin: PinDoc, board: BoardFacts, section: SectionDoc | null, people: People, viewer: Viewer | undefined): Promise<Pin> {
+/**
+ * A pin as every reader sees it; `savedTo` is the viewer's own board holding its image (the
+ * already-saved check), looked up by the one caller that answers it.
+ */
+export async function presentPin(pin: PinDoc, board: BoardFacts, section: SectionDoc | null, people: People, viewer: Viewer | undefined, savedTo: Pin['pinned_to_board'] = null): Promise<Pin> {
   const [owner, pinner, via] = await Promise.all([people.get(board.ownerId), people.get(pin.pinnerId), pin.viaPinnerId ? people.get(pin.viaPinnerId) : null]);
   return {
     id: pin._id,
@@ -29,7 +33,7 @@ export async function presentPin(pin: PinDoc, board: BoardFacts, section: Sectio
     dominant_color: pin.image.dominantColor,
     images: { '236x': pin.image['236x'], orig: pin.image.orig },
     board: { id: board._id, name: board.name, url: boardUrl(owner.username, board.slug), privacy: board.privacy },
-    pinned_to_board: { id: board._id, name: board.name, layout: 'default' },
+    pinned_to_board: savedTo,
     section: section && section.boardId === board._id ? { id: section._id, title: section.title, slug: section.slug } : null,
     pinner,
     via_pinner: via,

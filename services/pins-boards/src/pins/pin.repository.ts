@@ -3,7 +3,7 @@ import type { Connection } from 'mongoose';
 import type { EventEnvelope } from '@pinhive/contracts';
 import { isDuplicateKey, docWithEvents, updateWithEvents } from '@pinhive/kit';
 import type { Changed } from '../shared/changes';
-import { bucketKey, PIN_BUCKET_SIZE, PINS_COLLECTION, type PinDoc } from './pin.model';
+import { bucketKey, PIN_BUCKET_SIZE, pinnerImageKey, PINS_COLLECTION, type PinDoc } from './pin.model';
 
 /** Most buckets one page reads (holes left by deleted or moved pins cost one read each). */
 export const MAX_BUCKETS_PER_PAGE = 8;
@@ -67,7 +67,7 @@ export class PinRepository {
   async markDeleted(pin: PinDoc, at: Date, events: EventEnvelope[]): Promise<boolean> {
     const res = await this.pins().updateOne(
       { _id: pin._id, deletedAt: null },
-      updateWithEvents({ $set: { deletedAt: at }, $unset: { boardBucket: '', sectionBucket: '', imageId: '' } }, events),
+      updateWithEvents({ $set: { deletedAt: at }, $unset: { boardBucket: '', sectionBucket: '', imageId: '', pinnerImage: '' } }, events),
     );
     if (res.modifiedCount === 0) return false;
     await Promise.all([this.changed(pin.boardId), this.pinChanged(pin._id)]);
@@ -93,6 +93,12 @@ export class PinRepository {
     }
     this.knownPinners.set(pinnerId, true);
     return first;
+  }
+
+  /** One live pin of this image saved by this person, if any (the already-saved check). */
+  async savedCopy(pinnerId: string, imageId: string): Promise<PinDoc | null> {
+    const pin = await this.pins().findOne({ pinnerImage: pinnerImageKey(pinnerId, imageId) }, { projection: { pendingEvents: 0 } });
+    return pin && !pin.deletedAt ? pin : null;
   }
 
   /** Whether any pin still uses an image. */

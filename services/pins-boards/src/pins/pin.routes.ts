@@ -9,6 +9,8 @@ import {
   pinIdOptionsSchema,
   pinSchema,
   repinOptionsSchema,
+  savedPinCheckOptionsSchema,
+  savedPinCheckSchema,
   savedPinSchema,
 } from '@pinhive/contracts';
 import { appError, defineResource, defineRoute, memoryLimit, pagedOptions, nextBookmark, perViewer } from '@pinhive/kit';
@@ -82,7 +84,16 @@ export function pinRoutes(pins: PinService, pages: BoardPages, images: Pick<Imag
     defineRoute({
       method: 'get', path: '/v3/pins/:id/', summary: 'A pin (the already-saved check and the success dialog)', auth: 'optional',
       params: z.object({ id: idSchema }), response: pinSchema,
-      handler: ({ viewer, params }) => pins.get(viewer, params.id),
+      // Per viewer and read from the store: it answers whether the viewer already saved it.
+      handler: ({ viewer, params, res }) => {
+        res.set('Cache-Control', 'private, no-store');
+        return pins.get(viewer, params.id, { savedCheck: true });
+      },
+    }),
+    defineResource({
+      resource: 'SavedPinCheckResource', action: 'get', summary: "The viewer's pin of the image a link gave before, if any (the bookmarklet's already-saved check)", auth: 'viewer',
+      options: savedPinCheckOptionsSchema, response: savedPinCheckSchema,
+      handler: ({ viewer, options }) => pins.savedCheck(viewer, options.image_url),
     }),
     defineRoute({
       method: 'get', path: '/v3/pins/:id/board_title_suggestions/', summary: 'Board names suggested for a pin (at most 5)', auth: 'optional',

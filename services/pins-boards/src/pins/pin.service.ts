@@ -4,11 +4,13 @@ import {
   type Pin,
   type PinMethod,
   type SavedPin,
+  type SavedPinCheck,
 } from '@pinhive/contracts';
 import { appError, authorize, newEvent, type OutboxTarget, type ReadCache, type Viewer } from '@pinhive/kit';
 import type { BoardRepository } from '../boards/board.repository';
 import { refuseAdvertiser, type BoardService } from '../boards/board.service';
 import type { BoardFacts } from '../boards/board.model';
+import { boardPolicy } from '../boards/board.policy';
 import type { ImageDoc } from '../images/image.model';
 import type { SectionDoc } from '../sections/section.model';
 import type { ImageService } from '../images/image.service';
@@ -16,7 +18,7 @@ import type { SectionRepository } from '../sections/section.repository';
 import type { SectionService } from '../sections/section.service';
 import { newId } from '../shared/ids';
 import type { People } from '../shared/people';
-import { bucketKey, PINS_COLLECTION, type PinDoc, type PinImage } from './pin.model';
+import { bucketKey, pinnerImageKey, PINS_COLLECTION, type PinDoc, type PinImage } from './pin.model';
 import { pinPolicy } from './pin.policy';
 import { presentPin } from './pin.presenter';
 import type { PinRepository } from './pin.repository';
@@ -28,7 +30,7 @@ export interface PinServiceDeps {
   sections: SectionRepository;
   sectionService: SectionService;
   people: People;
-  images: Pick<ImageService, 'storeFromBase64' | 'storeFromUrl' | 'urlsFor'>;
+  images: Pick<ImageService, 'storeFromBase64' | 'storeFromUrl' | 'urlsFor' | 'knownImageId'>;
   kick: (target: OutboxTarget) => void;
   /** Pins by id until they change (PinRepository marks them): every repin and pin page reads one. */
   kept: ReadCache<PinDoc>;
@@ -87,10 +89,36 @@ export class PinService {
     return { pin, board };
   }
 
-  async get(viewer: Viewer | undefined, pinId: string): Promise<Pin> {
+  /**
+   * A pin; with `savedCheck` (`GET /v3/pins/{id}/`, the save flow's already-saved check) also
+   * the viewer's own board holding its image, read from the store each time.
+   */
+  async get(viewer: Viewer | undefined, pinId: string, opts: { savedCheck?: boolean } = {}): Promise<Pin> {
     const { pin, board } = await this.readable(viewer, pinId);
-    const section = pin.sectionId ? await this.deps.sections.findById(pin.sectionId) : null;
-    return presentPin(pin, board, section, this.deps.people, viewer);
+    const [section, savedTo] = await Promise.all([
+      pin.sectionId ? this.deps.sections.findById(pin.sectionId) : null,
+      opts.savedCheck && viewer ? this.savedTo(viewer, pin.image.id) : null,
+    ]);
+    return presentPin(pin, board, section, this.deps.people, viewer, savedTo);
+  }
+
+  /** SavedPinCheckResource: the viewer's pin of the image a link gave before (the bookmarklet saving the same image again). */
+  async savedCheck(viewer: Viewer, imageUrl: string): Promise<SavedPinCheck> {
+    const imageId = await this.deps.images.knownImageId(imageUrl);
+    const copy = imageId ? await this.savedCopyOf(viewer, imageId) : null;
+    return { pin_id: copy?.pin._id ?? null, pinned_to_board: copy?.board ?? null };
+  }
+
+  private async savedTo(viewer: Viewer, imageId: string): Promise<Pin['pinned_to_board']> {
+    return (await this.savedCopyOf(viewer, imageId))?.board ?? null;
+  }
+
+  /** The viewer's live pin of an image and its board, when that board is still theirs to see. */
+  private async savedCopyOf(viewer: Viewer, imageId: string) {
+    const pin = await this.deps.pins.savedCopy(viewer.userId, imageId);
+    const board = pin ? await this.deps.boardService.factsOf(pin.boardId) : null;
+    if (!pin || !board || !boardPolicy.rules.read(viewer, board)) return null;
+    return { pin, board: { id: board._id, name: board.name, layout: 'default' as const } };
   }
 
   /**
@@ -164,6 +192,7 @@ export class PinService {
       sectionSeq,
       ...(fields.sectionId && sectionSeq !== null ? { sectionBucket: bucketKey(fields.sectionId, sectionSeq) } : {}),
       imageId: fields.image.id,
+      pinnerImage: pinnerImageKey(viewer.userId, fields.image.id),
       createdAt: now,
       deletedAt: null,
       requestKey: `${viewer.userId}:${idempotencyKey ?? id}`,
