@@ -24,6 +24,12 @@ export interface EventHandler<T extends EventType = EventType> {
   handle(event: EventEnvelope<EventMap[T]>): Promise<void>;
   /** Called once when the event is parked on the dead-letter topic. */
   onFailed?(event: EventEnvelope<EventMap[T]>, error: unknown): Promise<void>;
+  /**
+   * The handler makes a second run of the same event change nothing by itself (an insert keyed
+   * by the event's subject, an equality delete), so the dispatcher neither checks nor records it
+   * in `processed_events`: two store commands fewer per event, on paths such as every save.
+   */
+  readonly idempotent?: true;
 }
 
 /** Helper that keeps a handler's event type and payload type together. */

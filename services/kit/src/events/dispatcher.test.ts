@@ -8,7 +8,7 @@ const registered = () =>
     userId: 'u1', username: 'ada', email: 'ada@example.com', firstName: 'Ada', lastName: '', country: null, registeredAt: new Date().toISOString(),
   });
 
-function setup(handle: () => Promise<void>) {
+function setup(handle: () => Promise<void>, opts: { idempotent?: true } = {}) {
   const processed = new Set<string>();
   const deadLetters: { topic: string; headers: Record<string, string> }[] = [];
   const calls: string[] = [];
@@ -20,6 +20,7 @@ function setup(handle: () => Promise<void>) {
         type: 'auth.user.registered.v1',
         handle: async (e) => { calls.push(e.id); await handle(); },
         onFailed: async (_e, err) => { failed.push(err); },
+        ...opts,
       }),
     ],
     processed: {
@@ -42,6 +43,15 @@ describe('Dispatcher', () => {
     await t.dispatcher.dispatch(e.type, e.key, JSON.stringify(e));
     expect(t.calls).toEqual([e.id]);
     expect(t.deadLetters).toEqual([]);
+  });
+
+  it('runs an idempotent handler on every delivery, and keeps no record of it', async () => {
+    const t = setup(async () => undefined, { idempotent: true });
+    const e = registered();
+    await t.dispatcher.dispatch(e.type, e.key, JSON.stringify(e));
+    await t.dispatcher.dispatch(e.type, e.key, JSON.stringify(e));
+    expect(t.calls).toEqual([e.id, e.id]);
+    expect(t.processed.size).toBe(0);
   });
 
   it('retries a failing handler, then parks the event on <type>.dlq and tells the handler', async () => {

@@ -18,7 +18,7 @@ export interface DispatcherOptions {
 
 /**
  * Runs every handler of a message's event type exactly once per event id: parse, skip what was
- * already processed, retry failures with exponential backoff, then park the event on
+ * already processed (except handlers that declare themselves `idempotent`: they run again), retry failures with exponential backoff, then park the event on
  * `<type>.dlq`. It never acknowledges a message it could neither handle nor park: if
  * parking fails the error propagates and Kafka redelivers.
  */
@@ -55,7 +55,7 @@ export class Dispatcher {
 
   private async runHandler(handler: EventHandler, event: EventEnvelope, raw: string): Promise<void> {
     const labels = { type: event.type, handler: handler.name };
-    if (await this.opts.processed.has(event.id, handler.name)) {
+    if (!handler.idempotent && (await this.opts.processed.has(event.id, handler.name))) {
       this.opts.metrics?.eventsHandled.inc({ ...labels, result: 'duplicate' });
       return;
     }
@@ -63,7 +63,7 @@ export class Dispatcher {
     for (let attempt = 1; attempt <= this.opts.maxAttempts; attempt++) {
       try {
         await handler.handle(event as never);
-        await this.opts.processed.mark(event.id, handler.name);
+        if (!handler.idempotent) await this.opts.processed.mark(event.id, handler.name);
         this.opts.metrics?.eventsHandled.inc({ ...labels, result: attempt === 1 ? 'ok' : 'retried' });
         return;
       } catch (err) {
