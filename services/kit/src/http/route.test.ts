@@ -204,3 +204,22 @@ describe('answers that are JSON text already (cached answers)', () => {
     expect(paged.body.resource_response).toEqual({ status: 'success', data, bookmarks: ['next'] });
   });
 });
+
+describe('a success status chosen by the handler', () => {
+  it('is answered instead of the route\'s own (a move still running answers 202), in the same envelope', async () => {
+    const app = appWith([
+      defineRoute({
+        method: 'post', path: '/work/', summary: 'maybe still running', auth: 'public', status: 200, body: z.object({ long: z.boolean() }), response: z.object({ status: z.string() }),
+        handler: async ({ body, res }) => {
+          if (body.long) res.status(202);
+          return { status: body.long ? 'running' : 'done' };
+        },
+      }),
+    ]);
+    const quick = await request(app).post('/work/').send({ long: false });
+    expect(quick.status).toBe(200);
+    const long = await request(app).post('/work/').send({ long: true });
+    expect(long.status).toBe(202);
+    expect(long.body.resource_response).toEqual({ status: 'success', data: { status: 'running' } });
+  });
+});

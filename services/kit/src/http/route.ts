@@ -214,12 +214,14 @@ export function mountRoutes(router: Router, routes: readonly AnyRoute[]): void {
       };
       for (const limit of limits) await limit.limiter.consume(limit.key(input));
       const data: unknown = await route.handler(input);
+      // A handler may answer another success status with `res.status()` (a move still running: 202).
+      const status = res.statusCode !== 200 ? res.statusCode : (route.status ?? 200);
       if (!route.paged) {
-        send(res, route.status ?? 200, data, requestId(req));
+        send(res, status, data, requestId(req));
         return;
       }
       if (!isPage(data)) throw new Error(`${route.method.toUpperCase()} ${route.path} is paged but its handler returned no { items, bookmark }`);
-      send(res, route.status ?? 200, data.items, requestId(req), [data.bookmark]);
+      send(res, status, data.items, requestId(req), [data.bookmark]);
     });
   }
 }
