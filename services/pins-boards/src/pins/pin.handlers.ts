@@ -18,10 +18,20 @@ export interface PinHandlerDeps {
   handled: (eventId: string, handler: string) => Promise<boolean>;
 }
 
-/** Ledger keys carry their event's id (`saved:<pinId>@<eventId>`): settled once that event is recorded handled. */
-const settledFor = (deps: PinHandlerDeps, handler: string) => async (key: string) => {
+/** The handler that writes each kind of ledger key: a key is settled once *its* event is recorded handled by it. */
+const LEDGER_WRITERS: Record<string, string> = { saved: 'count-saved-pin', deleted: 'count-deleted-pin' };
+
+/**
+ * Ledger keys carry their event's id (`saved:<pinId>@<eventId>`): settled once that event is
+ * recorded handled by the handler that wrote the key. A ledger holds both kinds, so the trimming
+ * handler asks about each key's own writer, never about itself (a save's trim would otherwise
+ * keep every `deleted:` key for good). Keys of other writers (moves) say themselves how they settle.
+ */
+export const settledKeys = (deps: Pick<PinHandlerDeps, 'handled'>) => async (key: string) => {
   const at = key.lastIndexOf('@');
-  return at < 0 || deps.handled(key.slice(at + 1), handler);
+  const writer = LEDGER_WRITERS[key.slice(0, key.indexOf(':'))];
+  if (at < 0 || writer === undefined) return true;
+  return deps.handled(key.slice(at + 1), writer);
 };
 
 /**
@@ -31,6 +41,7 @@ const settledFor = (deps: PinHandlerDeps, handler: string) => async (key: string
  * replay counts nothing twice; the kit's dispatcher also skips events it already handled.
  */
 export function pinHandlers(deps: PinHandlerDeps) {
+  const settled = settledKeys(deps);
   return [
     defineHandler({
       name: 'count-saved-pin',
@@ -38,7 +49,6 @@ export function pinHandlers(deps: PinHandlerDeps) {
       handle: async ({ id, data, occurredAt }) => {
         const savedAt = new Date(occurredAt);
         const key = `saved:${data.pinId}@${id}`;
-        const settled = settledFor(deps, 'count-saved-pin');
         const board = await deps.boards.applyCount(data.boardId, key, 1, { savedAt, cover: { pinId: data.pinId, imageUrl: data.coverImageUrl, color: data.dominantColor }, settled });
         if (board) {
           await deps.lists.patch(board.ownerId, board._id, {
@@ -57,7 +67,6 @@ export function pinHandlers(deps: PinHandlerDeps) {
       type: 'pins.pin.deleted.v1',
       handle: async ({ id, data }) => {
         const key = `deleted:${data.pinId}@${id}`;
-        const settled = settledFor(deps, 'count-deleted-pin');
         const board = await deps.boards.applyCount(data.boardId, key, -1, { settled });
         if (board) {
           await deps.boards.clearCoverIf(board._id, data.pinId);
