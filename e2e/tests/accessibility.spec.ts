@@ -33,7 +33,7 @@ for (const width of WIDTHS) {
     test('dialogs and the flyout', async ({ page, request }) => {
       const owner = await createAccount(request);
       await page.goto(`/${owner.username}`);
-      await page.getByRole('button', { name: 'Follow' }).click();
+      await page.getByRole('button', { name: 'Follow', exact: true }).click();
       await expect(page.getByRole('dialog', { name: 'Log in to follow' })).toBeVisible();
       await expectAccessible(page, `login-required prompt at ${width}`);
       await page.keyboard.press('Escape');

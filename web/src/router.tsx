@@ -25,6 +25,8 @@ const pinCreatePage = page(() => import('./saving/PinCreatePage'), (m) => m.PinC
 const createBoardPage = page(() => import('./saving/CreateFromDraftPages'), (m) => m.CreateBoardPage);
 const createSectionPage = page(() => import('./saving/CreateFromDraftPages'), (m) => m.CreateSectionPage);
 const bookmarkletPage = page(() => import('./saving/BookmarkletSettingsPage'), (m) => m.BookmarkletSettingsPage);
+const invitationsPage = page(() => import('./collaborators/InvitationsPage'), (m) => m.InvitationsPage);
+const inviteLinkPage = page(() => import('./collaborators/InviteLinkPage'), (m) => m.InviteLinkPage);
 
 /**
  * Static paths rank above `/:username`, so `signup` and `login` never reach the profile page.
@@ -53,6 +55,8 @@ export const router = createBrowserRouter([
           { path: 'pin/:id/repin/x', lazy: repinPage },
           { path: 'board/create', lazy: createBoardPage },
           { path: 'board/:id/create_section', lazy: createSectionPage },
+          { path: 'invite', lazy: invitationsPage },
+          { path: 'invite/board/:token', lazy: inviteLinkPage },
           { path: ':username', element: <ProfilePage /> },
           { path: ':username/:slug', lazy: boardPage },
           { path: ':username/:slug/:section', lazy: sectionPage },

@@ -28,7 +28,11 @@ const outbox = (i: number) => (i % 1000 === 7 ? { pendingEvents: [{ id: `event-$
 export const authHotQueries: HotQuerySet = {
   service: 'auth',
   // The outbox flag's index is the kit's (OutboxRelay.indexes), created for every outbox collection.
-  indexes: [...authIndexes, ...devOutboxIndexes, ...[USERS_COLLECTION, SESSIONS_COLLECTION].flatMap((c) => defineIndexes(c, [{ key: { [OUTBOX_PENDING]: 1 } }]))],
+  indexes: [
+    ...authIndexes, ...devOutboxIndexes, ...[USERS_COLLECTION, SESSIONS_COLLECTION].flatMap((c) => defineIndexes(c, [{ key: { [OUTBOX_PENDING]: 1 } }])),
+    // processed_events' day index is the kit's (ProcessedEvents.indexes): auth consumes pins-boards' board invitations by email.
+    ...defineIndexes('processed_events', [{ key: { day: 1 } }]),
+  ],
   seeds: {
     [USERS_COLLECTION]: {
       count: N,
@@ -47,6 +51,7 @@ export const authHotQueries: HotQuerySet = {
     },
     [RESET_TOKENS_COLLECTION]: { count: N, doc: (i) => ({ _id: `reset-${i}`, userId: `user-${i}`, createdAt: at, expiresAt: later, usedAt: null, purgeDay: purgeDay(i) }) },
     [MFA_CHALLENGES_COLLECTION]: { count: N, doc: (i) => ({ _id: `challenge-${i}`, userId: `user-${i}`, codeHash: 'h', expiresAt: later, attempts: 0, usedAt: null, createdAt: at, purgeDay: purgeDay(i) }) },
+    processed_events: { count: N, doc: (i) => ({ _id: `mail-board-invite:event-${i}`, eventId: `event-${i}`, handler: 'mail-board-invite', at, day: purgeDay(i) }) },
     // More than the repository keeps (it deletes old pages as it sends): the read stays one page whatever lingers.
     [DEV_MESSAGES_COLLECTION]: {
       count: N,
@@ -69,6 +74,8 @@ export const authHotQueries: HotQuerySet = {
     { name: 'expired reset tokens of a day (purge)', collection: RESET_TOKENS_COLLECTION, filter: { purgeDay: purgeDay(7) }, reads: N / DAYS },
     { name: 'two-factor code lookup', collection: MFA_CHALLENGES_COLLECTION, filter: { _id: 'challenge-4321' } },
     { name: 'expired two-factor challenges of a day (purge)', collection: MFA_CHALLENGES_COLLECTION, filter: { purgeDay: purgeDay(7) }, reads: N / DAYS },
+    { name: 'processed-event check (every board invitation mailed)', collection: 'processed_events', filter: { _id: 'mail-board-invite:event-4321' } },
+    { name: 'processed events of a day (purge)', collection: 'processed_events', filter: { day: purgeDay(7) }, reads: N / DAYS },
     { name: 'dev outbox: the newest messages (one page of two)', collection: DEV_MESSAGES_COLLECTION, filter: { page: 42 }, reads: DEV_OUTBOX_WINDOW },
   ],
 };

@@ -7,6 +7,7 @@ import { localHumanCheckRoutes } from './human-check/human-check.routes';
 import { LoginLimiter, RequestLimiter } from './login/login.limiter';
 import { LoginService } from './login/login.service';
 import { loginRoutes } from './login/login.routes';
+import { boardInviteHandler } from './messaging/board-invite.handler';
 import { createMailer } from './messaging/mailer';
 import { createSmsSender } from './messaging/sms';
 import { MfaChallengeRepository } from './mfa/mfa-challenge.repository';
@@ -105,6 +106,8 @@ export function authService(config: AuthConfig): ServiceDefinition<AuthConfig> {
         // Accounts named like a page of the web app or the gateway get a free name (once per list).
         carryOvers: [renameReservedUsernamesOnce(ctx.mongo, users, ctx.logger, (id) => ctx.outbox.kick({ collection: USERS_COLLECTION, id }))],
         checks: [{ name: 'signing-keys', check: async () => { await keys.load(); return keys.ready(); } }],
+        // Mail other services ask for: pins-boards' board invitations by email.
+        handlers: [boardInviteHandler({ mailer, publicUrl: config.PUBLIC_URL, logger: ctx.logger })],
         routes: [
           ...userRoutes({ registration, users, sessions, existsLimit: limits.exists, cookies }),
           ...loginRoutes(login, ipRule, mfa, sessions, storedAccounts, cookies),

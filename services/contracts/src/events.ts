@@ -182,6 +182,38 @@ export const userFollowV1Schema = z.object({
 });
 export type UserFollowV1 = z.infer<typeof userFollowV1Schema>;
 
+/**
+ * Someone joined a board as a collaborator (accepted an invitation) or left it (removed by its
+ * owner, or leaving). Stored on the board in the same write as its `collaboratorIds` change; the
+ * member's board list follows from it when the request could not finish (pins-boards' handlers).
+ */
+export const boardCollaboratorV1Schema = z.object({
+  boardId: z.string().min(1),
+  ownerId: z.string().min(1),
+  collaboratorId: z.string().min(1),
+  /** Who made the change: the collaborator (accepting, leaving) or the owner (removing). */
+  actorId: z.string().min(1),
+  /** The invitation accepted (added only): removed by the handler if the request could not. */
+  inviteId: z.string().min(1).nullable(),
+});
+export type BoardCollaboratorV1 = z.infer<typeof boardCollaboratorV1Schema>;
+
+/**
+ * A board's owner invited someone by email. auth sends the mail (it owns mail), so the event
+ * carries the link's secret `token`: pins-boards keeps only its SHA-256. The topic is internal:
+ * only auth consumes it, and nothing outside the services reads Kafka.
+ */
+export const boardInvitedByEmailV1Schema = z.object({
+  inviteId: z.string().min(1),
+  boardId: z.string().min(1),
+  email: z.string().min(3),
+  boardName: z.string().min(1),
+  inviterName: z.string(),
+  token: z.string().min(20),
+  expiresAt: z.iso.datetime(),
+});
+export type BoardInvitedByEmailV1 = z.infer<typeof boardInvitedByEmailV1Schema>;
+
 export const eventSchemas = {
   'auth.user.registered.v1': userRegisteredV1Schema,
   'auth.user.logged-in.v1': userLoggedInV1Schema,
@@ -200,6 +232,9 @@ export const eventSchemas = {
   'pins.board.unfollowed.v1': boardFollowV1Schema,
   'pins.user.followed.v1': userFollowV1Schema,
   'pins.user.unfollowed.v1': userFollowV1Schema,
+  'pins.board.collaborator-added.v1': boardCollaboratorV1Schema,
+  'pins.board.collaborator-removed.v1': boardCollaboratorV1Schema,
+  'pins.board.invited-by-email.v1': boardInvitedByEmailV1Schema,
 } as const;
 
 export type EventMap = { [K in keyof typeof eventSchemas]: z.infer<(typeof eventSchemas)[K]> };

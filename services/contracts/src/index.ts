@@ -10,3 +10,6 @@ export * from './rules/next-url';
 export * from './experiments';
 export * from './saving';
 export * from './pins-boards';
+export * from './moves';
+export * from './collaborators';
+export * from './follows';

@@ -48,6 +48,8 @@ export const boardSchema = z.object({
   collaborating_users: z.array(userSummarySchema),
   is_collaborative: z.boolean(),
   collaborated_by_me: z.boolean(),
+  /** The board page shows its collaborators (it has some, or the viewer owns it and may invite): on a board's own answers. */
+  should_show_board_collaborators: z.boolean().optional(),
   has_custom_cover: z.boolean(),
   cover_pin: z.object({ id: z.string(), image_url: z.string().nullable() }).nullable(),
   image_cover_url: z.string().nullable(),
@@ -55,6 +57,8 @@ export const boardSchema = z.object({
   cover_color: z.string().nullable(),
   pin_count: z.number().int(),
   section_count: z.number().int(),
+  /** People following it: on a board's own answers (BoardResource), not on list entries. */
+  follower_count: z.number().int().optional(),
   followed_by_me: z.boolean(),
   archived_by_me_at: z.string().nullable(),
   board_order_modified_at: z.string(),

@@ -54,6 +54,10 @@ export const publicProfileSchema = z.object({
   full_name: z.string(),
   image_large_url: z.string().nullable(),
   created_at: z.iso.datetime(),
+  /** People who follow them, people they follow, and whether the viewer is one of their followers. */
+  follower_count: z.number().int(),
+  following_count: z.number().int(),
+  followed_by_me: z.boolean(),
 });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 

@@ -6,6 +6,8 @@ export const pinsBoardsConfigSchema = baseConfigSchema.extend({
   PORT: z.coerce.number().int().min(0, "must be a port number (0 picks a free one)").max(65535).default(4002),
   /** Where the read caches keep their stamps (kit cache/read-cache.ts); reads go to the store while it is away. */
   REDIS_URL: z.string().regex(/^rediss?:\/\/.+/, 'must be redis://host:port'),
+  /** A move still running after this long answers 202 and goes on in the background (moves/move.service.ts). */
+  MOVE_ANSWER_WITHIN_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   ...imagesConfigFields,
 });
 export type PinsBoardsConfig = z.infer<typeof pinsBoardsConfigSchema>;

@@ -7,6 +7,11 @@ import { IMAGES_COLLECTION, IMAGE_SOURCES_COLLECTION } from './images/image.mode
 import { bucketKey, PIN_BUCKET_SIZE, PINS_COLLECTION } from './pins/pin.model';
 import { PINNERS_COLLECTION } from './pins/pin.repository';
 import { SECTIONS_COLLECTION } from './sections/section.model';
+import { BOARD_ACTIONS_COLLECTION, MOVES_COLLECTION } from './moves/move.model';
+import { INVITES_COLLECTION, userInviteId } from './collaborators/invite.model';
+import { FEED_BUCKET_SIZE, FEED_ENTRIES_COLLECTION } from './feed/feed.model';
+import { BOARD_FOLLOWS_COLLECTION, FOLLOW_BUCKET_SIZE, FOLLOW_COUNTS_COLLECTION, USER_FOLLOWS_COLLECTION } from './follows/follow.model';
+import { LIST_NUMBERS_COLLECTION, listBucketKey } from './shared/list-numbers';
 
 const N = 5_000;
 const at = new Date('2026-01-01T00:00:00Z');
@@ -20,6 +25,14 @@ const SECTIONS_PER_BOARD = 10;
 const PINS_PER_IMAGE = 5;
 const boardId = (i: number) => String(1_000_000 + (i % BOARDS));
 const pinImage = { id: 'img', '236x': { url: '/media/236x/x.png', width: 236, height: 200 }, orig: { url: '/media/orig/x.png', width: 600, height: 500 }, dominantColor: '#aabbcc' };
+/** Follows of the seed: follower i follows board i % BOARDS and person i % PEOPLE. */
+const PEOPLE = 500;
+/** Home feeds of the seed: entry i is reader i % READERS's, of pin i / PINS_FEEDS (in that many feeds), from board (i / FEED_BUCKET_SIZE) % BOARDS. */
+const READERS = 100;
+const PINS_FEEDS = 10;
+const feedBoard = (i: number) => boardId(Math.floor(i / FEED_BUCKET_SIZE));
+/** Unfinished moves of the seed: one in this many (crashes are rare; the sweep reads these). */
+const MOVES_UNFINISHED_EVERY = 250;
 
 /** pins-boards' hot queries as its repositories send them (the guard: test/integration/hot-queries.int.test.ts). */
 export const pinsBoardsHotQueries: HotQuerySet = {
@@ -29,7 +42,7 @@ export const pinsBoardsHotQueries: HotQuerySet = {
   seeds: {
     [PROFILES_COLLECTION]: { count: N, doc: (i) => ({ _id: `user-${i}`, username: `user${i}`, firstName: 'Ada', lastName: '', imageLargeUrl: null, createdAt: at }) },
     processed_events: { count: N, doc: (i) => ({ _id: `create-profile:event-${i}`, eventId: `event-${i}`, handler: 'create-profile', at, day: dayAfter(at, i % DAYS) }) },
-    [BOARDS_COLLECTION]: { count: N, doc: (i) => ({ _id: String(1_000_000 + i), ownerId: `user-${i % 500}`, name: `Board ${i}`, slug: `board-${i}`, ownerSlug: `user-${i % 500}:board-${i}`, privacy: 'public', pinSeq: 50, counted: [] }) },
+    [BOARDS_COLLECTION]: { count: N, doc: (i) => ({ _id: String(1_000_000 + i), ownerId: `user-${i % 500}`, name: `Board ${i}`, slug: `board-${i}`, ownerSlug: `user-${i % 500}:board-${i}`, privacy: 'public', collaboratorIds: [`user-${(i + 1) % 500}`], pinSeq: 50, counted: [] }) },
     [BOARD_LISTS_COLLECTION]: { count: N, doc: (i) => ({ _id: `user-${i}`, boards: { [`b${i}`]: { id: String(i), name: `Board ${i}` } } }) },
     [SECTIONS_COLLECTION]: { count: N, doc: (i) => ({ _id: String(2_000_000 + i), boardId: boardId(Math.floor(i / SECTIONS_PER_BOARD)), title: `Section ${i}`, slug: `section-${i}`, boardSlug: `${boardId(Math.floor(i / SECTIONS_PER_BOARD))}:section-${i}`, counted: [] }) },
     // Board i % BOARDS, numbered in it by i / BOARDS: 50 per bucket; sections of 50 likewise.
@@ -39,11 +52,50 @@ export const pinsBoardsHotQueries: HotQuerySet = {
         _id: String(3_000_000 + i), boardId: boardId(i), seq: Math.floor(i / BOARDS), boardBucket: bucketKey(boardId(i), Math.floor(i / BOARDS)),
         sectionId: `s${Math.floor(i / PIN_BUCKET_SIZE)}`, sectionSeq: i % PIN_BUCKET_SIZE, sectionBucket: bucketKey(`s${Math.floor(i / PIN_BUCKET_SIZE)}`, i % PIN_BUCKET_SIZE),
         imageId: `image-${Math.floor(i / PINS_PER_IMAGE)}`, pinnerImage: `user-${i % 500}:image-${Math.floor(i / PINS_PER_IMAGE)}`, image: pinImage, pinnerId: `user-${i % 500}`, deletedAt: null, createdAt: at, requestKey: `user-${i % 500}:${3_000_000 + i}`,
+        moveBatch: `move-${Math.floor(i / PIN_BUCKET_SIZE)}:0`,
+      }),
+    },
+    // Moves: one in MOVES_UNFINISHED_EVERY unfinished (the sweep's flag), a lease per board.
+    [MOVES_COLLECTION]: { count: N, doc: (i) => ({ _id: `move-${i}`, kind: 'moving', boards: [boardId(i)], inFlight: i % 2 === 0 ? null : 3, next: 3, moved: 150, ...(i % MOVES_UNFINISHED_EVERY === 0 ? { running: true } : {}), createdAt: at }) },
+    [BOARD_ACTIONS_COLLECTION]: { count: N, doc: (i) => ({ _id: String(1_000_000 + i), kind: 'moving', token: `token-${i}`, expiresAt: at, moveId: `move-${i}`, takenAt: at }) },
+    // Board invitations: 50 pending per board (its cap), every other one to an account (50 per person), the rest by email.
+    [INVITES_COLLECTION]: {
+      count: N,
+      doc: (i) => ({
+        ...(i % 2 === 0
+          ? { _id: userInviteId(boardId(i), `user-${Math.floor(i / BOARDS)}`), kind: 'user', inviteeId: `user-${Math.floor(i / BOARDS)}`, inviteKey: `${boardId(i)}:u:user-${Math.floor(i / BOARDS)}` }
+          : { _id: `e:hash-${i}`, kind: 'email', email: `friend${i}@example.com`, inviteKey: `${boardId(i)}:e:friend${i}@example.com` }),
+        boardId: boardId(i), inviterId: 'user-1', createdAt: at, expiresAt: at, purgeDay: dayAfter(at, i % DAYS),
       }),
     },
     [PINNERS_COLLECTION]: { count: N, doc: (i) => ({ _id: `user-${i}`, firstPinId: String(i), at }) },
     [IMAGES_COLLECTION]: { count: N, doc: (i) => ({ _id: `image-${i}`, width: 600, height: 500, dominantColor: '#aabbcc', createdAt: at }) },
     [IMAGE_SOURCES_COLLECTION]: { count: N, doc: (i) => ({ _id: `source-${i}`, url: `https://example.com/${i}.png`, imageId: `image-${i}`, fetchedAt: at }) },
+    [BOARD_FOLLOWS_COLLECTION]: {
+      count: N,
+      doc: (i) => ({
+        _id: `follower-${i}:${boardId(i)}`, followerId: `follower-${i}`, boardId: boardId(i), ownerId: `user-${i % PEOPLE}`, explicit: true, viaUser: false, optedOut: false, active: true,
+        n: Math.floor(i / BOARDS) + 1, followersBucket: listBucketKey(boardId(i), Math.floor(i / BOARDS) + 1, FOLLOW_BUCKET_SIZE), changedAt: at,
+      }),
+    },
+    [USER_FOLLOWS_COLLECTION]: {
+      count: N,
+      doc: (i) => ({
+        _id: `follower-${i}:user-${i % PEOPLE}`, followerId: `follower-${i}`, followeeId: `user-${i % PEOPLE}`, active: true,
+        followersN: Math.floor(i / PEOPLE) + 1, followersBucket: listBucketKey(`user-${i % PEOPLE}`, Math.floor(i / PEOPLE) + 1, FOLLOW_BUCKET_SIZE),
+        followingN: 1, followingBucket: listBucketKey(`follower-${i}`, 1, FOLLOW_BUCKET_SIZE), inviteCode: null, changedAt: at,
+      }),
+    },
+    [FOLLOW_COUNTS_COLLECTION]: { count: N, doc: (i) => ({ _id: i % 2 === 0 ? `board:${1_000_000 + i}` : `user:user-${i}`, followers: 3, following: 2, counted: [`followed:follower-${i}@event-${i}`] }) },
+    [LIST_NUMBERS_COLLECTION]: { count: N, doc: (i) => ({ _id: `board-followers:${1_000_000 + i}`, n: 50 }) },
+    [FEED_ENTRIES_COLLECTION]: {
+      count: N,
+      doc: (i) => ({
+        _id: `reader-${i % READERS}:${3_000_000 + Math.floor(i / PINS_FEEDS)}`, readerId: `reader-${i % READERS}`, pinId: String(3_000_000 + Math.floor(i / PINS_FEEDS)),
+        boardId: feedBoard(i), readerBoard: `reader-${i % READERS}:${feedBoard(i)}`, n: Math.floor(i / READERS), bucket: listBucketKey(`reader-${i % READERS}`, Math.floor(i / READERS), FEED_BUCKET_SIZE),
+        title: '', description: '', link: null, dominantColor: '#aabbcc', image236: pinImage['236x'], imageOrig: pinImage.orig, boardName: 'Board', pinnerId: 'user-1', savedAt: at,
+      }),
+    },
   },
   queries: [
     { name: 'processed-event check (every event handled)', collection: 'processed_events', filter: { _id: 'create-profile:event-4321' } },
@@ -53,6 +105,14 @@ export const pinsBoardsHotQueries: HotQuerySet = {
     { name: 'board by id (every save, board page and pin)', collection: BOARDS_COLLECTION, filter: { _id: '1004321' } },
     { name: 'board by owner and slug (the board page)', collection: BOARDS_COLLECTION, filter: { ownerSlug: 'user-321:board-4321' } },
     { name: 'counter change applied once (every save and delete)', collection: BOARDS_COLLECTION, filter: { _id: '1004321', counted: { $ne: 'saved:1' } } },
+    { name: 'collaborator added once (an invitation accepted)', collection: BOARDS_COLLECTION, filter: { _id: '1004321', collaboratorIds: { $ne: 'user-7' } } },
+    { name: 'collaborator removed once (removed, or leaving)', collection: BOARDS_COLLECTION, filter: { _id: '1004321', collaboratorIds: 'user-322' } },
+    { name: 'invitation by id (an account answering; an emailed link, by its hash)', collection: INVITES_COLLECTION, filter: { _id: 'e:hash-4321' } },
+    { name: 'invitation in the way of a second one (same board and person)', collection: INVITES_COLLECTION, filter: { inviteKey: `${boardId(4321)}:e:friend4321@example.com` } },
+    { name: 'lapsed invitation replaced', collection: INVITES_COLLECTION, filter: { _id: 'e:hash-4321', inviteKey: `${boardId(4321)}:e:friend4321@example.com` } },
+    { name: "a board's pending invitations (the owner's list, its cap, its deletion)", collection: INVITES_COLLECTION, filter: { boardId: boardId(7) }, reads: N / BOARDS },
+    { name: "a person's pending invitations (their list, their cap)", collection: INVITES_COLLECTION, filter: { inviteeId: 'user-7' }, reads: BOARDS / 2 },
+    { name: 'lapsed invitations of a day (purge)', collection: INVITES_COLLECTION, filter: { purgeDay: dayAfter(at, 7), outboxPending: { $ne: true } }, reads: N / DAYS },
     { name: "owner's board list (the picker, the profile grid)", collection: BOARD_LISTS_COLLECTION, filter: { _id: 'user-4321' } },
     { name: 'board list entry changed if there', collection: BOARD_LISTS_COLLECTION, filter: { _id: 'user-4321', 'boards.b4321': { $exists: true } } },
     { name: 'board list entry added if missing (a board created by a process that died before its list write)', collection: BOARD_LISTS_COLLECTION, filter: { _id: 'user-4321', 'boards.b7': { $exists: false } } },
@@ -62,7 +122,15 @@ export const pinsBoardsHotQueries: HotQuerySet = {
     { name: 'pin by id (pin page, repin, delete)', collection: PINS_COLLECTION, filter: { _id: '3004321' } },
     { name: 'a bucket of a board page (50 pins)', collection: PINS_COLLECTION, filter: { boardBucket: bucketKey(boardId(7), 0) }, reads: PIN_BUCKET_SIZE },
     { name: 'a bucket of a section page', collection: PINS_COLLECTION, filter: { sectionBucket: bucketKey('s7', 0) }, reads: PIN_BUCKET_SIZE },
-    { name: "a section's live pins (recount after initial_pins)", collection: PINS_COLLECTION, filter: { sectionId: 's7', deletedAt: null }, reads: PIN_BUCKET_SIZE },
+    { name: 'a pin moved from where a move batch read it', collection: PINS_COLLECTION, filter: { _id: '3004321', boardId: boardId(4321), sectionId: 's86', deletedAt: null } },
+    { name: 'a pin deleted on the board it was read on', collection: PINS_COLLECTION, filter: { _id: '3004321', boardId: boardId(4321), deletedAt: null } },
+    { name: 'the pins a move batch moved (counted again when a crashed batch is resumed)', collection: PINS_COLLECTION, filter: { moveBatch: 'move-7:0' }, reads: PIN_BUCKET_SIZE },
+    { name: "a board's lease (every move and section change)", collection: BOARD_ACTIONS_COLLECTION, filter: { _id: '1004321' } },
+    { name: 'a lease taken over, renewed or released by its token', collection: BOARD_ACTIONS_COLLECTION, filter: { _id: '1004321', token: 'token-4321' } },
+    { name: 'a move by id (every batch; a ledger key settled)', collection: MOVES_COLLECTION, filter: { _id: 'move-4321' } },
+    { name: "a move's batch intent recorded after the batch before", collection: MOVES_COLLECTION, filter: { _id: 'move-4320', inFlight: null, next: 3 } },
+    { name: "a move's batch progress recorded once", collection: MOVES_COLLECTION, filter: { _id: 'move-4321', inFlight: 3 } },
+    { name: 'unfinished moves (the sweep, every few seconds)', collection: MOVES_COLLECTION, filter: { running: true }, reads: N / MOVES_UNFINISHED_EVERY },
     { name: 'pins of an image (removed with the last)', collection: PINS_COLLECTION, filter: { imageId: 'image-7' }, reads: PINS_PER_IMAGE },
     // related/related-pins.repository.ts: the same equality, limit RELATED_PINS_READ (the store applies the limit after its index scan).
     { name: "other pins of a saved pin's image (the success dialog's related board)", collection: PINS_COLLECTION, filter: { imageId: 'image-321' }, reads: PINS_PER_IMAGE },
@@ -72,6 +140,20 @@ export const pinsBoardsHotQueries: HotQuerySet = {
     { name: 'image by hash', collection: IMAGES_COLLECTION, filter: { _id: 'image-4321' } },
     { name: 'image link fetched before', collection: IMAGE_SOURCES_COLLECTION, filter: { _id: 'source-4321' } },
     { name: 'links of an image (removed with it)', collection: IMAGE_SOURCES_COLLECTION, filter: { imageId: 'image-4321' } },
+    { name: 'a board follow (followed_by_me; every follow and unfollow)', collection: BOARD_FOLLOWS_COLLECTION, filter: { _id: `follower-4321:${boardId(4321)}` } },
+    { name: 'a board follow changed from the state it was read in', collection: BOARD_FOLLOWS_COLLECTION, filter: { _id: `follower-4321:${boardId(4321)}`, explicit: true, viaUser: false, optedOut: false } },
+    { name: "a bucket of a board's followers (its list, a save's fan-out)", collection: BOARD_FOLLOWS_COLLECTION, filter: { followersBucket: listBucketKey(boardId(7), 1, FOLLOW_BUCKET_SIZE) }, reads: FOLLOW_BUCKET_SIZE },
+    { name: 'a person followed (followed_by_me; every follow and unfollow)', collection: USER_FOLLOWS_COLLECTION, filter: { _id: `follower-4321:user-${4321 % PEOPLE}` } },
+    { name: 'a person follow changed from the state it was read in', collection: USER_FOLLOWS_COLLECTION, filter: { _id: `follower-4321:user-${4321 % PEOPLE}`, active: true } },
+    { name: "a bucket of a person's followers (their list, a new board's followers)", collection: USER_FOLLOWS_COLLECTION, filter: { followersBucket: listBucketKey('user-7', 1, FOLLOW_BUCKET_SIZE) }, reads: FOLLOW_BUCKET_SIZE },
+    { name: 'a bucket of whom a person follows', collection: USER_FOLLOWS_COLLECTION, filter: { followingBucket: listBucketKey('follower-7', 1, FOLLOW_BUCKET_SIZE) }, reads: FOLLOW_BUCKET_SIZE },
+    { name: "follow counts of a board or a person (the board's and the profile's answers, a save's fan-out cap)", collection: FOLLOW_COUNTS_COLLECTION, filter: { _id: 'user:user-4321' } },
+    { name: 'follow count change applied once (every follow event)', collection: FOLLOW_COUNTS_COLLECTION, filter: { _id: 'user:user-4321', counted: { $ne: 'followed:x@y' } } },
+    { name: "a list's counter (every save: whether its board was ever followed; a home feed's first page)", collection: LIST_NUMBERS_COLLECTION, filter: { _id: 'board-followers:1004321' } },
+    { name: 'a bucket of a home feed (50 entries)', collection: FEED_ENTRIES_COLLECTION, filter: { bucket: listBucketKey('reader-7', 0, FEED_BUCKET_SIZE) }, reads: FEED_BUCKET_SIZE },
+    { name: "an unfollowed board's entries in its reader's feed", collection: FEED_ENTRIES_COLLECTION, filter: { readerBoard: `reader-7:${feedBoard(7)}` }, reads: FEED_BUCKET_SIZE },
+    { name: "a pin's entries in every feed (deleted, moved into a secret board)", collection: FEED_ENTRIES_COLLECTION, filter: { pinId: String(3_000_000 + 432) }, reads: PINS_FEEDS },
+    { name: "a board's entries in every feed (made secret, deleted)", collection: FEED_ENTRIES_COLLECTION, filter: { boardId: feedBoard(7) }, reads: (N / BOARDS) },
     { name: 'profile part set unless newer (every account event)', collection: PROFILES_COLLECTION, filter: { _id: 'user-4321', $or: [{ namesChangedAt: null }, { namesChangedAt: { $lt: at } }] } },
   ],
 };

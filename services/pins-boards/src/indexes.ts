@@ -1,6 +1,10 @@
 import { defineIndexes } from '@pinhive/kit';
 import { BOARDS_COLLECTION } from './boards/board.model';
+import { inviteIndexes } from './collaborators/invite.model';
+import { FEED_ENTRIES_COLLECTION } from './feed/feed.model';
+import { BOARD_FOLLOWS_COLLECTION, USER_FOLLOWS_COLLECTION } from './follows/follow.model';
 import { imageIndexes } from './images/image.model';
+import { MOVES_COLLECTION } from './moves/move.model';
 import { PINS_COLLECTION } from './pins/pin.model';
 import { PROFILES_COLLECTION } from './profiles/profile.model';
 import { SECTIONS_COLLECTION } from './sections/section.model';
@@ -20,10 +24,27 @@ export const pinsBoardsIndexes = [
   ...defineIndexes(PINS_COLLECTION, [
     { key: { boardBucket: 1 } }, // a board page: one bucket of at most 50 pins
     { key: { sectionBucket: 1 } }, // a section page
-    { key: { sectionId: 1 } }, // recounting a section
+    { key: { moveBatch: 1 } }, // the pins a move's batch moved (counted again when a crashed batch is resumed)
     { key: { imageId: 1 } }, // an image is removed when no pin uses it
     { key: { pinnerImage: 1 } }, // the already-saved check: the viewer's pin of an image
     { key: { requestKey: 1 }, unique: true }, // a retried save finds its pin (Idempotency-Key)
   ]),
   ...imageIndexes,
+  ...defineIndexes(MOVES_COLLECTION, [
+    { key: { running: 1 } }, // unfinished moves (absent once finished): the sweep resumes those whose process died
+  ]),
+  ...inviteIndexes, // board invitations (collaborators/invite.model.ts)
+  ...defineIndexes(BOARD_FOLLOWS_COLLECTION, [
+    { key: { followersBucket: 1 } }, // a bucket of a board's followers: its list, and a save's fan-out
+  ]),
+  ...defineIndexes(USER_FOLLOWS_COLLECTION, [
+    { key: { followersBucket: 1 } }, // a bucket of a person's followers: their list, and a new board's followers
+    { key: { followingBucket: 1 } }, // a bucket of whom a person follows
+  ]),
+  ...defineIndexes(FEED_ENTRIES_COLLECTION, [
+    { key: { bucket: 1 } }, // a page of a home feed: one bucket of at most 50 entries
+    { key: { readerBoard: 1 } }, // an unfollowed board leaves the reader's feed
+    { key: { pinId: 1 } }, // a deleted pin, or one moved into a secret board, leaves every feed
+    { key: { boardId: 1 } }, // a board made secret or deleted leaves every feed
+  ]),
 ];

@@ -1,16 +1,22 @@
 import type { JsonText, ServiceDefinition } from '@pinhive/kit';
 import type { PinsBoardsConfig } from './config';
-import { BoardListRepository } from './boards/board-list.repository';
 import { BOARDS_COLLECTION, type BoardFacts } from './boards/board.model';
 import { BoardRepository } from './boards/board.repository';
 import { boardHandlers } from './boards/board.handlers';
 import { boardRoutes } from './boards/board.routes';
 import { BoardService, PICKER_TTL_MS } from './boards/board.service';
+import { collaborators } from './collaborators/collaborators';
+import { INVITES_COLLECTION } from './collaborators/invite.model';
+import { MemberBoardLists } from './collaborators/member-lists';
+import { BOARD_FOLLOWS_COLLECTION, USER_FOLLOWS_COLLECTION } from './follows/follow.model';
+import { followsAndFeed } from './follows/follows-and-feed';
 import { GuardedFetcher } from './images/guarded-fetch';
 import { ImageRepository } from './images/image.repository';
 import { ImageService } from './images/image.service';
 import { createBlobStore } from './images/image.store';
 import { mediaRouter } from './images/media.router';
+import { MOVES_COLLECTION } from './moves/move.model';
+import { movesModule } from './moves/moves';
 import { pinsBoardsIndexes } from './indexes';
 import { BOARD_PAGE_TTL_MS, BoardPages, type SharedPage } from './pins/board-pages';
 import { pinHandlers } from './pins/pin.handlers';
@@ -42,7 +48,7 @@ export function pinsBoardsService(config: PinsBoardsConfig): ServiceDefinition<P
     name: 'pins-boards',
     config,
     indexes: pinsBoardsIndexes,
-    outboxCollections: [PINS_COLLECTION, BOARDS_COLLECTION],
+    outboxCollections: [PINS_COLLECTION, BOARDS_COLLECTION, BOARD_FOLLOWS_COLLECTION, USER_FOLLOWS_COLLECTION, INVITES_COLLECTION, MOVES_COLLECTION],
     // Redis keeps the read caches' stamps only: without it reads go to the store.
     redisUrl: config.REDIS_URL,
     redisOptional: true,
@@ -56,7 +62,8 @@ export function pinsBoardsService(config: PinsBoardsConfig): ServiceDefinition<P
       const boards = new BoardRepository(ctx.mongo, async (boardId) => {
         await Promise.all([boardPages.changed(boardId), boardFacts.changed(boardId)]);
       });
-      const lists = new BoardListRepository(ctx.mongo, (ownerId) => pickers.changed(ownerId));
+      // A board is listed for each of its members: changes of the owner's entry reach the collaborators' (collaborators/member-lists.ts).
+      const lists = new MemberBoardLists(ctx.mongo, (ownerId) => pickers.changed(ownerId), (id): Promise<BoardFacts | null> => boardService.factsOf(id));
       const sections = new SectionRepository(ctx.mongo, (boardId) => boardPages.changed(boardId));
       const keptPins = ctx.readCache<PinDoc>({ name: 'pins', ttlMs: BOARD_PAGE_TTL_MS, maxBytes: KEPT_PINS_BYTES, size: () => 1024 });
       const pins = new PinRepository(ctx.mongo, (boardId) => boardPages.changed(boardId), (pinId) => keptPins.changed(pinId));
@@ -69,13 +76,17 @@ export function pinsBoardsService(config: PinsBoardsConfig): ServiceDefinition<P
       });
       const kick = ctx.outbox.kick.bind(ctx.outbox);
       const people = new People(profiles);
-      const boardService = new BoardService({ boards, lists, profiles, people, kick, pickers, facts: boardFacts });
-      const sectionService = new SectionService({ sections, boards, boardService, lists, pins });
+      const handled = (eventId: string, handler: string) => ctx.processed.has(eventId, handler);
+      const social = followsAndFeed({ mongo: ctx.mongo, kick, logger: ctx.logger, handled, profiles, people, boards, boardLists: lists, pins, facts: (id) => boardService.factsOf(id) });
+      const boardService = new BoardService({ boards, lists, profiles, people, kick, pickers, facts: boardFacts, follows: (viewer, id) => social.follows.boardFacts(viewer, id) });
+      const moves = movesModule({ mongo: ctx.mongo, logger: ctx.logger, kick, boards, lists, sections, pins, boardService, changed: (boardId) => boardPages.changed(boardId), pinChanged: (pinId) => keptPins.changed(pinId), answerWithinMs: config.MOVE_ANSWER_WITHIN_MS });
+      const sectionService = new SectionService({ sections, boards, boardService, lists, moves: moves.service });
       const pinService = new PinService({ pins, boards, boardService, sections, sectionService, people, images, kick, kept: keptPins });
       const pages = new BoardPages({ boards, sections, pins, people, cache: boardPages });
+      const members = collaborators({ mongo: ctx.mongo, logger: ctx.logger, kick, boards, boardService, lists, profiles, people });
       return {
-        routes: [...profileRoutes(profiles), ...boardRoutes(boardService), ...sectionRoutes(sectionService), ...pinRoutes(pinService, pages, images), ...relatedBoardRoutes({ mongo: ctx.mongo, pins, boards, people })],
-        handlers: [...profileHandlers(profiles), ...boardHandlers({ boards, lists }), ...pinHandlers({ pins, boards, lists, sections, images, kick, logger: ctx.logger, handled: (eventId, handler) => ctx.processed.has(eventId, handler) })],
+        routes: [...profileRoutes(profiles, (viewer, id) => social.follows.userFacts(viewer, id)), ...boardRoutes(boardService), ...sectionRoutes(sectionService), ...pinRoutes(pinService, pages, images), ...relatedBoardRoutes({ mongo: ctx.mongo, pins, boards, people }), ...social.routes, ...members.routes, ...moves.routes],
+        handlers: [...profileHandlers(profiles), ...boardHandlers({ boards, lists }), ...pinHandlers({ pins, boards, lists, sections, images, kick, logger: ctx.logger, handled }), ...social.handlers, ...members.handlers],
         extraRouters: [mediaRouter(store, ctx.logger)],
       };
     },

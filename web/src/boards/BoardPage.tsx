@@ -5,10 +5,13 @@ import { usernameSchema, type Board } from '@pinhive/contracts';
 import { isNotFound } from '../api/client';
 import { profilePath } from '../auth/targets';
 import { useViewer } from '../auth/viewer';
+import { BoardCollaborators } from '../collaborators/BoardCollaborators';
 import { Dialog } from '../components/Dialog';
 import { Spinner } from '../components/Spinner';
 import { StatusView } from '../components/StatusView';
+import { BoardFollow } from '../follows/BoardFollow';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { Organiser } from '../moves/Organiser';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { PinGrid } from '../pins/PinGrid';
 import { LockIcon } from '../saving/icons';
@@ -60,6 +63,8 @@ function BoardView({ board }: { board: Board }) {
   return (
     <div className="page page--board">
       <BoardHeader board={board} />
+      <BoardCollaborators board={board} />
+      <BoardFollow board={board} />
       {canWrite(board) ? (
         <div className="board-page__tools">
           <button type="button" className="button button--secondary" aria-haspopup="dialog" onClick={() => setAdding(true)}>
@@ -89,13 +94,13 @@ function BoardView({ board }: { board: Board }) {
           </ul>
         </section>
       ) : null}
-      <FeedGrid feed={feed} pins={pins} label={t('boards.pins')} />
+      <Organiser board={board}>{(card) => <FeedGrid feed={feed} pins={pins} label={t('boards.pins')} card={card} />}</Organiser>
       {adding ? <AddSectionDialog boardId={board.id} onClose={() => setAdding(false)} /> : null}
     </div>
   );
 }
 
-export function FeedGrid({ feed, pins, label }: { feed: ReturnType<typeof useBoardFeed>; pins: Parameters<typeof PinGrid>[0]['pins']; label: string }) {
+export function FeedGrid({ feed, pins, label, card }: { feed: ReturnType<typeof useBoardFeed>; pins: Parameters<typeof PinGrid>[0]['pins']; label: string; card?: Parameters<typeof PinGrid>[0]['card'] }) {
   const { t } = useTranslation();
   if (feed.isPending) {
     return (
@@ -115,7 +120,7 @@ export function FeedGrid({ feed, pins, label }: { feed: ReturnType<typeof useBoa
     );
   }
   if (pins.length === 0) return <p className="board-page__state">{t('boards.noPins')}</p>;
-  return <PinGrid pins={pins} label={label} hasNextPage={feed.hasNextPage} isFetchingNextPage={feed.isFetchingNextPage} fetchNextPage={feed.fetchNextPage} />;
+  return <PinGrid pins={pins} label={label} hasNextPage={feed.hasNextPage} isFetchingNextPage={feed.isFetchingNextPage} fetchNextPage={feed.fetchNextPage} card={card} />;
 }
 
 export function BoardHeader({ board, sectionTitle }: { board: Board; sectionTitle?: string }) {

@@ -4,6 +4,9 @@ import { BOARD_NAME_MAX_LENGTH, type Board } from '@pinhive/contracts';
 import { CheckboxField } from '../components/CheckboxField';
 import { Spinner } from '../components/Spinner';
 import { TextField } from '../components/TextField';
+import { CollaboratorInviteList } from '../collaborators/CollaboratorInviteList';
+import type { Invitee } from '../collaborators/rules';
+import { useInvitesForNewBoard } from '../collaborators/useInvitesForNewBoard';
 import { useCreateBoard } from './queries';
 import { boardCreateErrorText, boardNameProblem, canCreateBoard } from './rules';
 
@@ -30,6 +33,9 @@ export function CreateBoardForm({ initialName = '', suggestions = [], source, on
   const [touched, setTouched] = useState(initialName.length > 0);
   const [secret, setSecret] = useState(false);
   const create = useCreateBoard();
+  // The collaborator invite list (section 5): sent once the board exists.
+  const [invitees, setInvitees] = useState<Invitee[]>([]);
+  const inviteToNewBoard = useInvitesForNewBoard();
   const problem = boardNameProblem(name);
   const fieldError = touched && problem !== null;
   const createError = create.isError ? boardCreateErrorText(create.error, t('boards.create.failed')) : null;
@@ -41,7 +47,12 @@ export function CreateBoardForm({ initialName = '', suggestions = [], source, on
     if (!enabled || problem) return;
     create.mutate(
       { name: name.trim(), privacy: secret ? 'secret' : 'public', ...(source ? { aux_data: { source } } : {}) },
-      { onSuccess: onCreated },
+      {
+        onSuccess: (board) => {
+          inviteToNewBoard(board, invitees);
+          onCreated(board);
+        },
+      },
     );
   };
 
@@ -95,6 +106,7 @@ export function CreateBoardForm({ initialName = '', suggestions = [], source, on
         checked={secret}
         onChange={(event) => setSecret(event.target.checked)}
       />
+      <CollaboratorInviteList chosen={invitees} onChange={setInvitees} disabled={create.isPending} />
       {createError ? (
         <p className="board-form__error" role="alert">
           {createError}

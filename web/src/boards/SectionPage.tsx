@@ -4,6 +4,7 @@ import { usernameSchema, type Board } from '@pinhive/contracts';
 import { isNotFound } from '../api/client';
 import { useViewer } from '../auth/viewer';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { Organiser } from '../moves/Organiser';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { BoardHeader, FeedGrid, Pending } from './BoardPage';
 import { useBoardBySlug, useBoardFeed, useSectionBySlug } from './queries';
@@ -38,7 +39,9 @@ function SectionView({ board, slug }: { board: Board; slug: string }) {
         />
       </p>
       <BoardHeader board={board} sectionTitle={section.data.title} />
-      <FeedGrid feed={feed} pins={pins} label={t('boards.pins')} />
+      <Organiser board={board} section={section.data}>
+        {(card) => <FeedGrid feed={feed} pins={pins} label={t('boards.pins')} card={card} />}
+      </Organiser>
     </div>
   );
 }

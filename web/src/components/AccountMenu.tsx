@@ -10,6 +10,7 @@ import { accountAfterLogout, accountsForMenu, canAddAccount, displayName } from 
 import { ADD_ACCOUNT_PATH, profilePath } from '../auth/targets';
 import { ACCOUNTS_QUERY_KEY, forgetViewer, refreshViewer, useStoredAccounts } from '../auth/viewer';
 import { usePathnameChange } from '../hooks/usePathnameChange';
+import { INVITATIONS_PATH } from '../collaborators/paths';
 import { ERROR_TOAST_MS } from '../recovery/useResetEmail';
 import { BOOKMARKLET_SETTINGS_PATH, SECURITY_SETTINGS_PATH } from '../settings/paths';
 import { useToast } from '../toast/toastContext';
@@ -233,6 +234,9 @@ export function AccountMenu({ user, buttonRef }: AccountMenuProps) {
           </MenuLink>
           <MenuLink to={BOOKMARKLET_SETTINGS_PATH} onSelect={() => close(true)}>
             {t('accountMenu.bookmarklet')}
+          </MenuLink>
+          <MenuLink to={INVITATIONS_PATH} onSelect={() => close(true)}>
+            {t('accountMenu.invitations')}
           </MenuLink>
           <button
             type="button"

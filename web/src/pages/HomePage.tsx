@@ -1,15 +1,18 @@
-import { useId } from 'react';
-import { Link } from 'react-router';
+import { lazy, Suspense, useId } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { AuthCard } from '../auth/AuthCard';
 import { useViewer } from '../auth/viewer';
+import { Spinner } from '../components/Spinner';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 
 const HOME = { context: 'home' } as const;
 
+/** The home feed loads with the pin grid's code, which the visitor's landing does without. */
+const HomeFeed = lazy(() => import('../feed/HomeFeed').then((m) => ({ default: m.HomeFeed })));
+
 /**
- * `/`: the landing. For visitors it is the spec's home-page container: the auth card beside the
- * hero, sign-up view, form shown at once. Members get a way to their profile instead.
+ * `/`: for visitors the spec's home-page container: the auth card beside the hero, sign-up
+ * view, form shown at once. Members get their home feed (feed/HomeFeed.tsx) instead.
  */
 export function HomePage() {
   const { t } = useTranslation();
@@ -17,6 +20,13 @@ export function HomePage() {
   const viewer = useViewer();
   useDocumentTitle(t('titles.home'));
   const visitor = viewer.status === 'anonymous';
+  if (viewer.status === 'authenticated') {
+    return (
+      <Suspense fallback={<Spinner size="large" label={t('feed.loading')} />}>
+        <HomeFeed viewer={viewer.user} />
+      </Suspense>
+    );
+  }
   return (
     <div className="page page--home">
       <section className={`hero${visitor ? ' hero--visitor' : ''}`} aria-labelledby="home-headline">
@@ -26,11 +36,6 @@ export function HomePage() {
             <Trans i18nKey="home.headline" components={{ accent: <span className="hero__accent" /> }} />
           </h1>
           <p className="hero__tagline">{t('home.tagline')}</p>
-          {viewer.status === 'authenticated' ? (
-            <Link to={`/${encodeURIComponent(viewer.user.username)}`} className="button button--primary button--large">
-              {t('home.ctaProfile')}
-            </Link>
-          ) : null}
         </div>
         {visitor ? (
           <div className="hero__card">

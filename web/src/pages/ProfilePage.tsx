@@ -7,7 +7,7 @@ import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { Spinner } from '../components/Spinner';
 import { busyProps } from '../components/busy';
 import { StatusView } from '../components/StatusView';
-import { FollowButton } from '../profile/FollowButton';
+import { ProfileFollow } from '../follows/ProfileFollow';
 import { ProfileHeader, ProfileHeaderSkeleton } from '../profile/ProfileHeader';
 import { useProfile } from '../profile/useProfile';
 import { NotFoundPage } from './NotFoundPage';
@@ -39,7 +39,7 @@ function Profile({ username }: { username: string }) {
       <div className="page page--profile">
         <ProfileHeader profile={profile} />
         <div className="profile-actions">
-          <FollowButton profile={profile} />
+          <ProfileFollow profile={profile} />
         </div>
         <Suspense fallback={<Spinner size="large" label={t('boards.profileLoading')} />}>
           <ProfileBoards username={profile.username} />

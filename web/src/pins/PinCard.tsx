@@ -10,11 +10,14 @@ export function pinAlt(pin: Pick<Pin, 'title' | 'description'>, fallback: string
   return pin.title.trim() || pin.description.trim().slice(0, 120) || fallback;
 }
 
+/** What a grid card shows of a pin: a board page's pins and the home feed's both have it. */
+export type GridPin = Pick<Pin, 'id' | 'title' | 'description' | 'dominant_color' | 'images'>;
+
 /**
  * A pin in the grid: its image at the column's width keeping its shape, the dominant colour
  * behind it while it loads, and its title under it. The whole card links to the close-up.
  */
-export function PinCard({ pin, width }: { pin: Pin; width: number }) {
+export function PinCard({ pin, width }: { pin: GridPin; width: number }) {
   const { t } = useTranslation();
   const [loaded, setLoaded] = useState(false);
   const image = pin.images['236x'];

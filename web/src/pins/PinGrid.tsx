@@ -1,19 +1,21 @@
-import { useEffect, useRef, useState } from 'react';
+import { createContext, useContext, useEffect, useRef, useState, type ComponentType } from 'react';
 import { Masonry, type RenderComponentProps } from 'masonic';
 import { useTranslation } from 'react-i18next';
-import { PIN_PREVIEW_WIDTH, type Pin } from '@pinhive/contracts';
+import { PIN_PREVIEW_WIDTH } from '@pinhive/contracts';
 import { Spinner } from '../components/Spinner';
 import { nearGridEnd, throttle } from './fetchMore';
-import { PinCard } from './PinCard';
+import { PinCard, type GridPin } from './PinCard';
 import { useWindowWidth } from './useWindowWidth';
 
 interface PinGridProps {
-  pins: Pin[];
+  pins: GridPin[];
   /** The list's accessible name. */
   label: string;
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
   fetchNextPage: () => unknown;
+  /** Another card for each pin (Organise mode's selectable one, moves/); the linked PinCard by default. */
+  card?: ComponentType<{ pin: GridPin; width: number }> | undefined;
 }
 
 const GUTTER = 16;
@@ -22,15 +24,19 @@ const NARROW_MAX = 600;
 const NARROW_COLUMN = 160;
 const NARROW_GUTTER = 8;
 
-function Cell({ data, width }: RenderComponentProps<Pin>) {
-  return <PinCard pin={data} width={width} />;
+/** The card the grid's cells render: masonic renders cells by component, so it comes through context. */
+const CardOfGrid = createContext<ComponentType<{ pin: GridPin; width: number }>>(PinCard);
+
+function Cell({ data, width }: RenderComponentProps<GridPin>) {
+  const Card = useContext(CardOfGrid);
+  return <Card pin={data} width={width} />;
 }
 
 /**
  * Changes when the list is no longer the old one plus more at its end (a refetch, a removal), so
  * that the masonry layout starts afresh rather than reading positions of pins that are gone.
  */
-function useLayoutGeneration(pins: Pin[]): number {
+function useLayoutGeneration(pins: GridPin[]): number {
   const [state, setState] = useState({ generation: 0, ids: pins.map((pin) => pin.id) });
   const appended = state.ids.length <= pins.length && state.ids.every((id, index) => pins[index]?.id === id);
   if (!appended || state.ids.length !== pins.length) {
@@ -46,7 +52,7 @@ function useLayoutGeneration(pins: Pin[]): number {
  * More pins are asked for as the end comes within two viewport heights (scroll handler throttled
  * to 200 ms, section 9).
  */
-export function PinGrid({ pins, label, hasNextPage, isFetchingNextPage, fetchNextPage }: PinGridProps) {
+export function PinGrid({ pins, label, hasNextPage, isFetchingNextPage, fetchNextPage, card }: PinGridProps) {
   const { t } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   const generation = useLayoutGeneration(pins);
@@ -84,20 +90,22 @@ export function PinGrid({ pins, label, hasNextPage, isFetchingNextPage, fetchNex
 
   return (
     <section className="pin-grid" ref={container} aria-label={label}>
-      <Masonry
-        key={`${generation}-${narrow ? 'narrow' : 'wide'}`}
-        items={pins}
-        render={Cell}
-        columnWidth={narrow ? NARROW_COLUMN : PIN_PREVIEW_WIDTH}
-        columnGutter={narrow ? NARROW_GUTTER : GUTTER}
-        rowGutter={narrow ? NARROW_GUTTER : GUTTER}
-        itemKey={(pin) => pin.id}
-        itemHeightEstimate={360}
-        overscanBy={3}
-        role="list"
-        tabIndex={-1}
-        className="pin-grid__masonry"
-      />
+      <CardOfGrid value={card ?? PinCard}>
+        <Masonry
+          key={`${generation}-${narrow ? 'narrow' : 'wide'}`}
+          items={pins}
+          render={Cell}
+          columnWidth={narrow ? NARROW_COLUMN : PIN_PREVIEW_WIDTH}
+          columnGutter={narrow ? NARROW_GUTTER : GUTTER}
+          rowGutter={narrow ? NARROW_GUTTER : GUTTER}
+          itemKey={(pin) => pin.id}
+          itemHeightEstimate={360}
+          overscanBy={3}
+          role="list"
+          tabIndex={-1}
+          className="pin-grid__masonry"
+        />
+      </CardOfGrid>
       <div className="pin-grid__status" aria-live="polite">
         {isFetchingNextPage ? (
           <>

@@ -19,6 +19,8 @@ interface BoardPickerListProps {
   hideCreate?: boolean;
   /** In a dialog, the search field takes the focus once the boards are there (it was not at opening). */
   focusSearch?: boolean;
+  /** The rows' action instead of Save (the move dialog's Move). */
+  actionLabel?: string;
 }
 
 /**
@@ -26,7 +28,7 @@ interface BoardPickerListProps {
  * boards', or the matching boards; Enter in the search picks the first match or, with none,
  * creates a board named after the query.
  */
-export function BoardPickerList({ data, loading, failed, onRetry, onPick, onCreate, savingBoardId, hideCreate = false, focusSearch = false }: BoardPickerListProps) {
+export function BoardPickerList({ data, loading, failed, onRetry, onPick, onCreate, savingBoardId, hideCreate = false, focusSearch = false, actionLabel }: BoardPickerListProps) {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
   const searchId = useId();
@@ -53,7 +55,7 @@ export function BoardPickerList({ data, loading, failed, onRetry, onPick, onCrea
     <ul className="picker__list">
       {list.map((board) => (
         <li key={board.id}>
-          <BoardRow board={board} saving={savingBoardId === board.id} waiting={savingBoardId !== null} onChoose={() => choose(board)} />
+          <BoardRow board={board} saving={savingBoardId === board.id} waiting={savingBoardId !== null} onChoose={() => choose(board)} actionLabel={actionLabel} />
         </li>
       ))}
     </ul>
@@ -169,7 +171,7 @@ export function BoardPickerList({ data, loading, failed, onRetry, onPick, onCrea
 }
 
 /** A board row: cover thumbnail (48 px), name, icons, and Save (or Select, or a spinner while saving). */
-export function BoardRow({ board, saving, waiting, onChoose }: { board: PickerBoard; saving: boolean; waiting: boolean; onChoose: () => void }) {
+export function BoardRow({ board, saving, waiting, onChoose, actionLabel }: { board: PickerBoard; saving: boolean; waiting: boolean; onChoose: () => void; actionLabel?: string | undefined }) {
   const { t } = useTranslation();
   const action = rowAction(board);
   return (
@@ -189,7 +191,7 @@ export function BoardRow({ board, saving, waiting, onChoose }: { board: PickerBo
         {board.section_count > 0 ? <SectionsIcon label={t('saving.hasSections')} /> : null}
       </span>
       <span className={`picker-row__action${action === 'save' ? ' picker-row__action--save' : ''}`}>
-        {saving ? <Spinner label={t('saving.saving')} /> : action === 'save' ? t('saving.save') : t('saving.select')}
+        {saving ? <Spinner label={t('saving.saving')} /> : action === 'save' ? (actionLabel ?? t('saving.save')) : t('saving.select')}
       </span>
     </button>
   );

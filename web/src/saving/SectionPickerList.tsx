@@ -13,11 +13,14 @@ interface SectionPickerListProps {
   /** What is being saved to: `board` for the board itself, or a section id. */
   saving: string | null;
   hideCreate?: boolean;
+  /** The rows' action instead of Save (the move dialog's Move). */
+  actionLabel?: string;
 }
 
 /** The section step (titles 'Board' and 'Section'): the board itself, then its sections. */
-export function SectionPickerList({ board, onPick, onCreate, saving, hideCreate = false }: SectionPickerListProps) {
+export function SectionPickerList({ board, onPick, onCreate, saving, hideCreate = false, actionLabel }: SectionPickerListProps) {
   const { t } = useTranslation();
+  const action = actionLabel ?? t('saving.save');
   const headingId = useId();
   const sections = useSections(board.id);
   const waiting = saving !== null;
@@ -29,7 +32,7 @@ export function SectionPickerList({ board, onPick, onCreate, saving, hideCreate 
           {thumb ? <img src={thumb} alt="" width={48} height={48} loading="lazy" /> : null}
         </span>
         <span className="picker-row__name">{label}</span>
-        <span className="picker-row__action picker-row__action--save">{saving === key ? <Spinner label={t('saving.saving')} /> : t('saving.save')}</span>
+        <span className="picker-row__action picker-row__action--save">{saving === key ? <Spinner label={t('saving.saving')} /> : action}</span>
       </button>
     </li>
   );
@@ -53,7 +56,7 @@ export function SectionPickerList({ board, onPick, onCreate, saving, hideCreate 
                 <BoardThumb board={board} />
                 <span className="picker-row__name">{board.name}</span>
                 <span className="picker-row__action picker-row__action--save">
-                  {saving === 'board' ? <Spinner label={t('saving.saving')} /> : t('saving.save')}
+                  {saving === 'board' ? <Spinner label={t('saving.saving')} /> : action}
                 </span>
               </button>
             </li>

@@ -19,6 +19,12 @@ export interface BoardListEntry {
   createdAt: Date;
   lastSavedAt: Date;
   archived: boolean;
+  /**
+   * Only on a board someone else owns, in the list of a collaborator of it (collaborators/): its
+   * owner, for its URL and its access. Absent on the list holder's own boards (every entry before
+   * collaborators existed). A renamed owner's old username stays here until the entry is put again.
+   */
+  owner?: { id: string; username: string };
 }
 
 /**

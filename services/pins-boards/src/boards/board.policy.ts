@@ -16,9 +16,12 @@ const isMember = (viewer: Viewer | undefined, board: BoardSubject) => isOwner(vi
  * collaborators: to anyone else, signed in or not, it answers 404 like a missing board, for
  * every action, and so do its pins, sections and picker entries. Saving into a board, adding a
  * section and editing it need `write` (owner or collaborator); privacy, archive and delete are
- * the owner's alone. A deleted board is gone for everyone.
+ * the owner's alone. A deleted board is gone for everyone. Only public boards are followed, and
+ * not by their owner: a secret one is 404 to non-members (as for every action) and refused to its
+ * members, whom it is shown to anyway; a protected one is not listed on its owner's profile, and
+ * a follow would list it in a feed (followRefusal says which).
  */
-export const boardPolicy = definePolicy<BoardSubject, 'read' | 'write' | 'setPrivacy' | 'delete'>({
+export const boardPolicy = definePolicy<BoardSubject, 'read' | 'write' | 'setPrivacy' | 'delete' | 'follow' | 'invite' | 'removeCollaborator' | 'leave'>({
   resource: 'board',
   hideAs: 'not_found',
   notFoundMessage: 'Board not found.',
@@ -27,8 +30,20 @@ export const boardPolicy = definePolicy<BoardSubject, 'read' | 'write' | 'setPri
     write: (viewer, board) => !board.deletedAt && isMember(viewer, board),
     setPrivacy: (viewer, board) => !board.deletedAt && isOwner(viewer, board),
     delete: (viewer, board) => !board.deletedAt && isOwner(viewer, board),
+    follow: (viewer, board) => viewer !== undefined && !board.deletedAt && board.privacy === 'public' && !isOwner(viewer, board),
+    // Section 5/6: the invite list and who collaborates are the owner's alone; a collaborator may leave.
+    invite: (viewer, board) => !board.deletedAt && isOwner(viewer, board),
+    removeCollaborator: (viewer, board) => !board.deletedAt && isOwner(viewer, board),
+    leave: (viewer, board) => !board.deletedAt && !isOwner(viewer, board) && isMember(viewer, board),
   },
 });
+
+/** Why the follow rule refuses a board the viewer may read (the 403's message). */
+export function followRefusal(viewer: Viewer | undefined, board: BoardSubject): string {
+  if (isOwner(viewer, board)) return "You can't follow your own board.";
+  if (board.privacy === 'secret') return "Secret boards can't be followed.";
+  return 'Only public boards can be followed.';
+}
 
 /** The board's `access` list for a viewer (the web app shows editing controls on `write`). */
 export function boardAccess(viewer: Viewer | undefined, board: BoardSubject): ('read' | 'write' | 'delete')[] {

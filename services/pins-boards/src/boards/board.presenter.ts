@@ -7,7 +7,13 @@ import { boardAccess } from './board.policy';
 /** The board's page: `/{username}/{slug}/`. */
 export const boardUrl = (username: string, slug: string): string => `/${username}/${slug}/`;
 
-export function presentBoard(board: BoardDoc, owner: { id: string; username: string }, viewer: Viewer | undefined): Board {
+/** What a board's own answers say of its follows (follows/follow.service.ts boardFacts). */
+export interface BoardFollowFacts {
+  followers: number;
+  followedByMe: boolean;
+}
+
+export function presentBoard(board: BoardDoc, owner: { id: string; username: string }, viewer: Viewer | undefined, follows?: BoardFollowFacts): Board {
   return {
     id: board._id,
     type: 'board',
@@ -20,13 +26,15 @@ export function presentBoard(board: BoardDoc, owner: { id: string; username: str
     collaborating_users: [],
     is_collaborative: board.collaboratorIds.length > 0,
     collaborated_by_me: viewer !== undefined && board.collaboratorIds.includes(viewer.userId),
+    should_show_board_collaborators: board.collaboratorIds.length > 0 || (viewer !== undefined && viewer.userId === board.ownerId),
     has_custom_cover: board.hasCustomCover,
     cover_pin: board.coverPinId ? { id: board.coverPinId, image_url: board.coverImageUrl } : null,
     image_cover_url: board.coverImageUrl,
     cover_color: board.coverColor,
     pin_count: Math.max(0, board.pinCount),
     section_count: board.sectionCount,
-    followed_by_me: false,
+    ...(follows ? { follower_count: follows.followers } : {}),
+    followed_by_me: follows?.followedByMe ?? false,
     archived_by_me_at: board.archivedAt?.toISOString() ?? null,
     board_order_modified_at: board.lastSavedAt.toISOString(),
     created_at: board.createdAt.toISOString(),
@@ -35,21 +43,30 @@ export function presentBoard(board: BoardDoc, owner: { id: string; username: str
   };
 }
 
+/**
+ * What the policy reads of a listed board: the list holder owns it, or (an entry with its own
+ * `owner`, collaborators/) collaborates on it. Whatever else the list does not say is the board's
+ * own answer's to tell (BoardResource).
+ */
+function listedSubject(entry: BoardListEntry, holder: { id: string }) {
+  return entry.owner ? { ownerId: entry.owner.id, privacy: entry.privacy, collaboratorIds: [holder.id] } : { ownerId: holder.id, privacy: entry.privacy, collaboratorIds: [] };
+}
+
 /** A board of the owner's materialised list (picker, profile grid), as the same shape. */
 export function presentListedBoard(entry: BoardListEntry, owner: { id: string; username: string }, viewer: Viewer | undefined): Board {
-  const subject = { ownerId: owner.id, privacy: entry.privacy, collaboratorIds: [] };
+  const subject = listedSubject(entry, owner);
   return {
     id: entry.id,
     type: 'board',
     name: entry.name,
     description: '',
-    url: boardUrl(owner.username, entry.slug),
+    url: boardUrl((entry.owner ?? owner).username, entry.slug),
     layout: 'default',
     privacy: entry.privacy,
-    owner,
+    owner: entry.owner ?? owner,
     collaborating_users: [],
     is_collaborative: entry.collaborative,
-    collaborated_by_me: false,
+    collaborated_by_me: entry.owner !== undefined && viewer?.userId === owner.id,
     has_custom_cover: false,
     cover_pin: null,
     image_cover_url: entry.coverImageUrl,
@@ -71,14 +88,14 @@ export function presentPickerBoard(entry: BoardListEntry, owner: { id: string; u
     id: entry.id,
     type: 'board',
     name: entry.name,
-    url: boardUrl(owner.username, entry.slug),
+    url: boardUrl((entry.owner ?? owner).username, entry.slug),
     privacy: entry.privacy,
     image_cover_url: entry.coverImageUrl,
     cover_color: entry.coverColor,
     pin_count: Math.max(0, entry.pinCount),
     section_count: entry.sectionCount,
     is_collaborative: entry.collaborative,
-    access: boardAccess(viewer, { ownerId: owner.id, privacy: entry.privacy, collaboratorIds: [] }),
+    access: boardAccess(viewer, listedSubject(entry, owner)),
     board_order_modified_at: entry.lastSavedAt.toISOString(),
   };
 }

@@ -1,6 +1,7 @@
 import type { Connection } from 'mongoose';
 import type { EventEnvelope } from '@pinhive/contracts';
 import { isDuplicateKey, docWithEvents, updateWithEvents } from '@pinhive/kit';
+import { settledWithMoves } from '../moves/move.repository';
 import type { Changed } from '../shared/changes';
 import { NumberBlocks } from '../shared/number-blocks';
 import { BOARDS_COLLECTION, COUNTED_KEYS_KEPT, COUNTED_KEYS_TRIMMED_TOGETHER, type BoardDoc } from './board.model';
@@ -72,10 +73,26 @@ export class BoardRepository {
     return this.boards().findOne({ ownerSlug: `${ownerId}:${slug}` }, { projection: { counted: 0, pendingEvents: 0 } });
   }
 
-  /** Changes a board's own fields; answers the board after the change (null when gone). */
-  async update(id: string, set: Partial<Pick<BoardDoc, 'name' | 'description' | 'privacy' | 'archivedAt' | 'deletedAt'>>, events: EventEnvelope[] = []): Promise<BoardDoc | null> {
-    const update = events.length > 0 ? updateWithEvents({ $set: set }, events) : { $set: set };
-    const updated = await this.boards().findOneAndUpdate({ _id: id }, update, { returnDocument: 'after' });
+  /**
+   * Changes a board's own fields; answers the board after the change (null when gone). `member`
+   * adds or removes one collaborator in the same write, as an array change (two people accepting
+   * at once must not overwrite each other's `$set`), guarded so that its event is stored once: the
+   * answer is null too when they were already in (add) or already out (remove).
+   */
+  async update(
+    id: string,
+    set: Partial<Pick<BoardDoc, 'name' | 'description' | 'privacy' | 'archivedAt' | 'deletedAt'>>,
+    events: EventEnvelope[] = [],
+    member?: { add: string } | { remove: string },
+  ): Promise<BoardDoc | null> {
+    const filter = !member ? { _id: id } : 'add' in member ? { _id: id, collaboratorIds: { $ne: member.add } } : { _id: id, collaboratorIds: member.remove };
+    const change = {
+      ...(Object.keys(set).length > 0 ? { $set: set } : {}),
+      ...(member && 'add' in member ? { $addToSet: { collaboratorIds: member.add } } : {}),
+      ...(member && 'remove' in member ? { $pull: { collaboratorIds: member.remove } } : {}),
+    };
+    const update = events.length > 0 ? updateWithEvents(change, events) : change;
+    const updated = await this.boards().findOneAndUpdate(filter, update, { returnDocument: 'after' });
     await this.changed(id);
     return updated;
   }
@@ -92,12 +109,14 @@ export class BoardRepository {
   });
 
   /**
-   * Applies one counter change once: the key (`saved:<pinId>`) is recorded in the same
+   * Applies one counter change once: the key (`saved:<pinId>@<event>`, or a move's batch
+   * `move:<moveId>:<batch>` with that batch's net change) is recorded in the same
    * single-document write, and a board that already has it is not matched, so a redelivered
-   * event changes nothing. Answers the board after the change, or null when it was applied
-   * before (or the board is gone).
+   * event or a resumed batch changes nothing. Answers the board after the change, or null when it
+   * was applied before (or the board is gone). Keys leave the ledger only once settled (`trimmable`;
+   * a move's key once its batch's progress is recorded: moves/move.repository.ts).
    */
-  async applyCount(id: string, key: string, delta: 1 | -1, opts: { cover?: CoverChange; savedAt?: Date; settled?: Settled } = {}): Promise<BoardDoc | null> {
+  async applyCount(id: string, key: string, delta: number, opts: { cover?: CoverChange; savedAt?: Date; settled?: Settled } = {}): Promise<BoardDoc | null> {
     const set: Record<string, unknown> = {};
     if (opts.savedAt) set.lastSavedAt = opts.savedAt;
     // The cover in the same write: one command per counted save, not two.
@@ -108,9 +127,20 @@ export class BoardRepository {
       { returnDocument: 'after' },
     );
     if (!updated) return null;
-    const trim = await trimmable(updated.counted, opts.settled);
+    const trim = await trimmable(updated.counted, settledWithMoves(this.conn, opts.settled));
     if (trim.length > 0) await this.boards().updateOne({ _id: id }, { $pullAll: { counted: trim } });
     return updated;
+  }
+
+  /**
+   * Reserves `n` pin numbers at once (a move's pins, one `$inc` for the whole move); answers the
+   * first. The store's counter is then past them, as NumberBlocks needs: blocks handed out before
+   * or after stay apart.
+   */
+  async reservePinNumbers(id: string, n: number): Promise<number> {
+    const board = await this.boards().findOneAndUpdate({ _id: id }, { $inc: { pinSeq: n } }, { returnDocument: 'after' });
+    if (!board) throw new Error(`board ${id} vanished while moving pins into it`);
+    return board.pinSeq - n + 1;
   }
 
   /** Clears the cover when it was this pin (the next save sets a new one). */

@@ -14,7 +14,7 @@ import type { ProfileRepository } from '../profiles/profile.repository';
 import type { BoardListRepository } from './board-list.repository';
 import { BOARDS_COLLECTION, boardFactsOf, type BoardDoc, type BoardFacts } from './board.model';
 import { boardPolicy } from './board.policy';
-import { listEntryOf, presentBoard, presentPickerBoard } from './board.presenter';
+import { listEntryOf, presentBoard, presentPickerBoard, type BoardFollowFacts } from './board.presenter';
 import type { BoardRepository } from './board.repository';
 import { byLastSaved, byPickerOrder, shortlist } from './board-order';
 
@@ -28,6 +28,8 @@ export interface BoardServiceDeps {
   pickers: ReadCache<JsonText>;
   /** Boards' facts (board.model.ts BoardFacts), until the board changes: every save and pin page checks them. */
   facts: ReadCache<BoardFacts>;
+  /** A board's follower count and whether the viewer follows it (follows/follow.service.ts). */
+  follows: (viewer: Viewer | undefined, boardId: string) => Promise<BoardFollowFacts>;
 }
 
 /**
@@ -91,8 +93,13 @@ export class BoardService {
   }
 
   async present(board: BoardDoc, viewer: Viewer | undefined): Promise<Board> {
-    const owner = await this.deps.people.get(board.ownerId);
-    return presentBoard(board, { id: owner.id, username: owner.username }, viewer);
+    const [owner, follows, collaborators] = await Promise.all([
+      this.deps.people.get(board.ownerId),
+      this.deps.follows(viewer, board._id),
+      // At most MAX_COLLABORATORS_PER_BOARD, from the people kept in memory; a deactivated one (no username) is left out.
+      Promise.all(board.collaboratorIds.map((id) => this.deps.people.get(id))).then((people) => people.filter((p) => p.username !== '')),
+    ]);
+    return { ...presentBoard(board, { id: owner.id, username: owner.username }, viewer, follows), collaborating_users: collaborators };
   }
 
   async create(viewer: Viewer, options: Omit<BoardCreateOptions, 'privacy'> & { privacy: BoardPrivacy }): Promise<Board> {
@@ -153,7 +160,12 @@ export class BoardService {
       ...(options.description !== undefined ? { description: options.description.trim() } : {}),
       ...(options.privacy !== undefined ? { privacy: options.privacy } : {}),
     };
-    const updated = Object.keys(set).length > 0 ? await this.deps.boards.update(board._id, set) : board;
+    // A privacy change is an event (feeds drop a board made secret, its owner's followers follow
+    // one made public), stored in the board's own write.
+    const newPrivacy = options.privacy !== board.privacy ? options.privacy : undefined;
+    const events = newPrivacy ? [newEvent('pins-boards', 'pins.board.privacy-changed.v1', board._id, { boardId: board._id, ownerId: board.ownerId, privacy: newPrivacy })] : [];
+    const updated = Object.keys(set).length > 0 ? await this.deps.boards.update(board._id, set, events) : board;
+    if (events.length > 0) this.deps.kick({ collection: BOARDS_COLLECTION, id: board._id });
     authorize(viewer, 'read', updated, boardPolicy);
     await this.deps.lists.patch(updated.ownerId, updated._id, { name: updated.name, privacy: updated.privacy });
     return this.present(updated, viewer);

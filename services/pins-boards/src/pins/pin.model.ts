@@ -52,6 +52,11 @@ export interface PinDoc extends Partial<OutboxFields> {
    * (always there, so the unique index needs no sparse option): a retried save finds its pin.
    */
   requestKey: string;
+  /**
+   * `<moveId>:<batch>` of the last move batch that moved it (indexed): a resumed batch counts the
+   * pins carrying it to know what it really moved (moves/move-runner.ts).
+   */
+  moveBatch?: string;
 }
 
 /** A save's `Idempotency-Key` header: a client's id for one attempt, reused by its retries. */

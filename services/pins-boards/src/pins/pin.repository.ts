@@ -62,11 +62,13 @@ export class PinRepository {
 
   /**
    * Marks a pin deleted with its event, in one write: it leaves its board's and section's
-   * pages at once (its bucket keys go), and the event brings the counters down.
+   * pages at once (its bucket keys go), and the event brings the counters down. Only while the
+   * pin is still on the board it was read on: a move that took it elsewhere meanwhile counted it
+   * there, so the event (which names the board read) would count down the wrong board.
    */
   async markDeleted(pin: PinDoc, at: Date, events: EventEnvelope[]): Promise<boolean> {
     const res = await this.pins().updateOne(
-      { _id: pin._id, deletedAt: null },
+      { _id: pin._id, boardId: pin.boardId, deletedAt: null },
       updateWithEvents({ $set: { deletedAt: at }, $unset: { boardBucket: '', sectionBucket: '', imageId: '', pinnerImage: '' } }, events),
     );
     if (res.modifiedCount === 0) return false;
@@ -141,21 +143,5 @@ export class PinRepository {
   /** The pins of bucket number `bucket` of a board or section: one read by equality. */
   private bucket(field: 'boardBucket' | 'sectionBucket', ownerId: string, bucket: number): Promise<PinDoc[]> {
     return this.pins().find({ [field]: bucketKey(ownerId, bucket * PIN_BUCKET_SIZE) }, { projection: { pendingEvents: 0 } }).toArray();
-  }
-
-  /** Places a pin of the board in a section (a section's `initial_pins`); false when it is not there. */
-  async placeInSection(pinId: string, boardId: string, sectionId: string, sectionSeq: number): Promise<boolean> {
-    const res = await this.pins().updateOne(
-      { _id: pinId, boardId, deletedAt: null },
-      { $set: { sectionId, sectionSeq, sectionBucket: bucketKey(sectionId, sectionSeq) } },
-    );
-    if (res.matchedCount === 0) return false;
-    await Promise.all([this.changed(boardId), this.pinChanged(pinId)]);
-    return true;
-  }
-
-  /** Live pins of a section (to recount it after pins are placed in it). */
-  async countInSection(sectionId: string): Promise<number> {
-    return this.pins().countDocuments({ sectionId, deletedAt: null });
   }
 }

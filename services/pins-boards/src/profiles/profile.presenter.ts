@@ -1,7 +1,14 @@
 import type { PublicProfile } from '@pinhive/contracts';
 import type { ProfileDoc } from './profile.model';
 
-export function presentProfile(p: ProfileDoc): PublicProfile {
+/** What a profile says of follows (follows/follow.service.ts userFacts). */
+export interface ProfileFollowFacts {
+  followers: number;
+  following: number;
+  followedByMe: boolean;
+}
+
+export function presentProfile(p: ProfileDoc, follows: ProfileFollowFacts): PublicProfile {
   return {
     id: p._id,
     username: p.username,
@@ -11,5 +18,8 @@ export function presentProfile(p: ProfileDoc): PublicProfile {
     // An absent field (null is not always stored by an upsert) still reads as null.
     image_large_url: p.imageLargeUrl ?? null,
     created_at: p.createdAt.toISOString(),
+    follower_count: follows.followers,
+    following_count: follows.following,
+    followed_by_me: follows.followedByMe,
   };
 }

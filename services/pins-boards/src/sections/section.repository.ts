@@ -1,6 +1,8 @@
 import { isDuplicateKey } from '@pinhive/kit';
 import type { Connection } from 'mongoose';
 import { trimmable, type Settled } from '../boards/board.repository';
+import { parseMoveLedgerKey } from '../moves/move.model';
+import { settledWithMoves } from '../moves/move.repository';
 import type { Changed } from '../shared/changes';
 import { SECTIONS_COLLECTION, SECTION_PREVIEW_PINS, type PreviewPin, type SectionDoc } from './section.model';
 
@@ -80,8 +82,11 @@ export class SectionRepository {
     return section.pinSeq;
   }
 
-  /** Applies one counter change once (see BoardRepository.applyCount); a save adds its preview. */
-  async applyCount(id: string, key: string, delta: 1 | -1, preview?: PreviewPin, settled?: Settled): Promise<boolean> {
+  /**
+   * Applies one counter change once (see BoardRepository.applyCount, moves' batch keys included);
+   * a save adds its preview, a deleted pin's goes. A move recomputes the previews itself (`setPreviews`).
+   */
+  async applyCount(id: string, key: string, delta: number, preview?: PreviewPin, settled?: Settled): Promise<boolean> {
     const updated = await this.sections().findOneAndUpdate(
       { _id: id, counted: { $ne: key } },
       { $inc: { pinCount: delta }, $push: { counted: key } },
@@ -91,17 +96,25 @@ export class SectionRepository {
     if (preview) {
       const previews = [preview, ...updated.previewPins.filter((p) => p.id !== preview.id)].slice(0, SECTION_PREVIEW_PINS);
       await this.sections().updateOne({ _id: id }, { $set: { previewPins: previews } });
-    } else if (delta < 0) {
+    } else if (delta < 0 && !parseMoveLedgerKey(key)) {
       const pinId = key.slice(key.indexOf(':') + 1).split('@')[0];
       await this.sections().updateOne({ _id: id }, { $set: { previewPins: updated.previewPins.filter((p) => p.id !== pinId) } });
     }
-    const trim = await trimmable(updated.counted, settled);
+    const trim = await trimmable(updated.counted, settledWithMoves(this.conn, settled));
     if (trim.length > 0) await this.sections().updateOne({ _id: id }, { $pullAll: { counted: trim } });
     return true;
   }
 
-  /** Recounts a section from its pins (after pins are moved in), with its previews. */
-  async setCount(id: string, pinCount: number, previewPins: PreviewPin[]): Promise<void> {
-    await this.sections().updateOne({ _id: id }, { $set: { pinCount, previewPins: previewPins.slice(0, SECTION_PREVIEW_PINS) } });
+  /** Reserves `n` pin numbers at once (a move into the section); answers the first. */
+  async reservePinNumbers(id: string, n: number): Promise<number> {
+    const section = await this.sections().findOneAndUpdate({ _id: id }, { $inc: { pinSeq: n } }, { returnDocument: 'after' });
+    if (!section) throw new Error(`section ${id} vanished while moving pins into it`);
+    return section.pinSeq - n + 1;
+  }
+
+  /** A section's previews, recomputed by a move from its newest pins; its board's pages show them. */
+  async setPreviews(id: string, boardId: string, previewPins: PreviewPin[]): Promise<void> {
+    await this.sections().updateOne({ _id: id }, { $set: { previewPins: previewPins.slice(0, SECTION_PREVIEW_PINS) } });
+    await this.changed(boardId);
   }
 }

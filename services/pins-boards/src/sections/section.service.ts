@@ -4,7 +4,7 @@ import type { BoardListRepository } from '../boards/board-list.repository';
 import { boardPolicy } from '../boards/board.policy';
 import type { BoardRepository } from '../boards/board.repository';
 import type { BoardService } from '../boards/board.service';
-import type { PinRepository } from '../pins/pin.repository';
+import type { MoveService } from '../moves/move.service';
 import { newId } from '../shared/ids';
 import { slugify } from '../shared/slug';
 import type { SectionDoc } from './section.model';
@@ -16,7 +16,8 @@ export interface SectionServiceDeps {
   boards: BoardRepository;
   boardService: BoardService;
   lists: BoardListRepository;
-  pins: PinRepository;
+  /** Section changes hold their board (one board action at a time); `initial_pins` move in as a move. */
+  moves: Pick<MoveService, 'intoNewSection' | 'holding'>;
 }
 
 const sectionNotFound = () => appError('not_found', { message: 'Section not found.' });
@@ -57,9 +58,10 @@ export class SectionService {
   }
 
   /**
-   * Creates a section; `initial_pins` (pins of the board) are moved into it. Its count is then
-   * recounted from the pins, and the board's section count from its sections: recounts are
-   * exact and may run again, so a crash half-way leaves nothing a retry cannot mend.
+   * Creates a section; `initial_pins` (pins of the board) are moved into it, as a move that holds
+   * the board (a section change: other moves and section changes of the board answer busy
+   * meanwhile) with exact counts for the sections they leave. A plain create holds nothing: it
+   * moves no pin. The board's section count is recounted from its sections (exact, may run again).
    */
   async create(viewer: Viewer, options: { board_id: string; name: string; name_source: 0 | 1 | 2; initial_pins: string[] }): Promise<Section> {
     const board = await this.deps.boardService.writable(viewer, options.board_id);
@@ -67,31 +69,23 @@ export class SectionService {
       throw appError('bad_request', { message: `A board can have at most ${MAX_SECTIONS_PER_BOARD} sections.`, field: 'name' });
     }
     const now = new Date();
-    const section = await this.deps.sections.create({
-      _id: newId(now.getTime()),
-      boardId: board._id,
-      title: options.name,
-      slug: slugify(options.name, 'section'),
-      boardSlug: '',
-      nameSource: options.name_source,
-      pinCount: 0,
-      pinSeq: 0,
-      counted: [],
-      previewPins: [],
-      createdAt: now,
-    });
-    const previews = [];
-    for (const pinId of [...new Set(options.initial_pins)]) {
-      const pin = await this.deps.pins.findById(pinId);
-      if (!pin || pin.boardId !== board._id) continue;
-      if (await this.deps.pins.placeInSection(pinId, board._id, section._id, await this.deps.sections.nextPinSeq(section._id))) {
-        previews.push({ id: pin._id, imageUrl: pin.image['236x'].url, width: pin.image['236x'].width, height: pin.image['236x'].height });
-      }
-    }
-    const pinCount = previews.length > 0 ? await this.deps.pins.countInSection(section._id) : 0;
-    if (pinCount > 0) await this.deps.sections.setCount(section._id, pinCount, previews.reverse());
+    const make = () =>
+      this.deps.sections.create({
+        _id: newId(now.getTime()),
+        boardId: board._id,
+        title: options.name,
+        slug: slugify(options.name, 'section'),
+        boardSlug: '',
+        nameSource: options.name_source,
+        pinCount: 0,
+        pinSeq: 0,
+        counted: [],
+        previewPins: [],
+        createdAt: now,
+      });
+    const section = options.initial_pins.length > 0 ? await this.deps.moves.intoNewSection(viewer, board, options.initial_pins, make) : await make();
     await this.syncSectionCount(board._id, board.ownerId);
-    return presentSection({ ...section, pinCount, previewPins: previews.slice(0, 3) });
+    return presentSection(section);
   }
 
   async rename(viewer: Viewer, sectionId: string, name: string): Promise<Section> {
@@ -104,7 +98,8 @@ export class SectionService {
   /** Deletes a section; its pins stay on the board. */
   async remove(viewer: Viewer, sectionId: string): Promise<{ id: string }> {
     const section = await this.writable(viewer, sectionId);
-    await this.deps.sections.remove(sectionId, section.boardId);
+    // Not while pins move into or out of it (the board is held).
+    await this.deps.moves.holding(section.boardId, () => this.deps.sections.remove(sectionId, section.boardId));
     const board = await this.deps.boards.findById(section.boardId);
     if (board) await this.syncSectionCount(board._id, board.ownerId);
     return { id: sectionId };

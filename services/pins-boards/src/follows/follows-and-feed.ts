@@ -1,0 +1,52 @@
+import type { Connection } from 'mongoose';
+import type { Logger, OutboxTarget } from '@pinhive/kit';
+import type { BoardListRepository } from '../boards/board-list.repository';
+import type { BoardFacts } from '../boards/board.model';
+import type { BoardRepository } from '../boards/board.repository';
+import { FeedFanOut } from '../feed/feed.fanout';
+import { feedHandlers } from '../feed/feed.handlers';
+import { FeedRepository } from '../feed/feed.repository';
+import { feedRoutes } from '../feed/feed.routes';
+import type { PinRepository } from '../pins/pin.repository';
+import type { ProfileRepository } from '../profiles/profile.repository';
+import { ListNumbers } from '../shared/list-numbers';
+import type { People } from '../shared/people';
+import { BoardFollowRepository } from './board-follow.repository';
+import { FollowCountsRepository } from './follow-counts.repository';
+import { followHandlers } from './follow.handlers';
+import { followRoutes } from './follow.routes';
+import { FollowService } from './follow.service';
+import { UserFollowRepository } from './user-follow.repository';
+
+export interface FollowsAndFeedDeps {
+  mongo: Connection;
+  kick: (target: OutboxTarget) => void;
+  logger: Logger;
+  handled: (eventId: string, handler: string) => Promise<boolean>;
+  profiles: ProfileRepository;
+  people: People;
+  boards: BoardRepository;
+  boardLists: BoardListRepository;
+  pins: PinRepository;
+  /** A board's facts from the read cache (BoardService.factsOf); called only once the service is wired. */
+  facts: (boardId: string) => Promise<BoardFacts | null>;
+}
+
+/** Follows of boards and people, and the home feeds made of what followed boards save: their repositories, routes and handlers. */
+export function followsAndFeed(deps: FollowsAndFeedDeps) {
+  const lists = new ListNumbers(deps.mongo);
+  const boardFollows = new BoardFollowRepository(deps.mongo, lists, deps.kick);
+  const userFollows = new UserFollowRepository(deps.mongo, lists, deps.kick);
+  const counts = new FollowCountsRepository(deps.mongo);
+  const feed = new FeedRepository(deps.mongo, lists);
+  const follows = new FollowService({ boardFollows, userFollows, counts, lists, profiles: deps.profiles, people: deps.people, facts: deps.facts });
+  const fanOut = new FeedFanOut({ lists, counts, follows: boardFollows, feed, pins: deps.pins, boards: deps.boards, facts: deps.facts, logger: deps.logger });
+  return {
+    follows,
+    routes: [...followRoutes(follows), ...feedRoutes(feed)],
+    handlers: [
+      ...followHandlers({ boardFollows, userFollows, counts, lists, boardLists: deps.boardLists, boards: deps.boards, handled: deps.handled }),
+      ...feedHandlers({ fanOut, feed, boardFollows, logger: deps.logger }),
+    ],
+  };
+}

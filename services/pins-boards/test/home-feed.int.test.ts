@@ -1,0 +1,186 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import mongoose, { type Connection } from 'mongoose';
+import { newEvent, startService, type RunningService } from '@pinhive/kit';
+import { loadPinsBoardsConfig, type PinsBoardsConfig } from '../src/config';
+import { pinsBoardsService } from '../src/service';
+import { BoardRepository } from '../src/boards/board.repository';
+import { FeedFanOut } from '../src/feed/feed.fanout';
+import { FeedRepository } from '../src/feed/feed.repository';
+import { FANOUT_MAX_FOLLOWERS } from '../src/feed/feed.rules';
+import { BoardFollowRepository } from '../src/follows/board-follow.repository';
+import { FollowCountsRepository } from '../src/follows/follow-counts.repository';
+import { boardCountsId, FOLLOW_COUNTS_COLLECTION } from '../src/follows/follow.model';
+import { PinRepository } from '../src/pins/pin.repository';
+import { ListNumbers } from '../src/shared/list-numbers';
+import { serviceEnv, servers, uniqueName, waitFor } from '../../../test/support/servers';
+import { testViewers } from '../../../test/support/test-viewers';
+import { ok, seedProfiles, whenReady, type Person } from './support/resources';
+import { eventRecorder, followCalls, handledCount } from './support/follows';
+
+/**
+ * The home feed against the real store and Kafka: saves onto followed boards fanned out into
+ * readers' feeds, read a bucket at a time, and taken out again by unfollows, deletions, boards
+ * made secret and pins moved into secret boards; a save delivered twice adds nothing.
+ */
+const prefix = `${uniqueName('hf')}.`;
+const db = uniqueName('home_feed');
+const imagesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pinhive-home-feed-'));
+let viewers: Awaited<ReturnType<typeof testViewers>>;
+let pins: RunningService<PinsBoardsConfig>;
+let recorderService: RunningService<PinsBoardsConfig>;
+let recorder: ReturnType<typeof eventRecorder>;
+let conn: Connection;
+
+const ada: Person = { id: 'user-ada', username: 'ada' };
+const grace: Person = { id: 'user-grace', username: 'grace' };
+const bea: Person = { id: 'user-bea', username: 'bea' };
+
+const calls = followCalls(() => ({ url: pins.url, viewers }));
+const { createBoard, savePin, repin, followBoard, unfollowBoard, feedIds } = calls;
+
+/** Waits until a reader's feed, as the web app reads it, passes `check`. */
+const feedUntil = (who: Person, check: (ids: string[]) => boolean, what: string) =>
+  waitFor(async () => {
+    const ids = await feedIds(who);
+    return check(ids) ? ids : undefined;
+  }, what);
+
+/** Waits until a handler has handled `n` more events than `from` (kit metrics). */
+const handledMore = (handler: string, from: number, n = 1) =>
+  waitFor(async () => ((await handledCount(pins, handler, 'ok')) >= from + n ? true : undefined), `${handler} to handle ${n} more`);
+
+beforeAll(async () => {
+  viewers = await testViewers();
+  const env = { ...serviceEnv(db, prefix), AUTH_JWKS_URL: viewers.jwksUrl, IMAGES_DIR: imagesDir };
+  pins = await startService(pinsBoardsService(loadPinsBoardsConfig(env)));
+  recorder = eventRecorder(loadPinsBoardsConfig({ ...env, MONGO_URL: servers.mongoUrl(`${db}_recorder`) }), ['pins.pin.saved.v1']);
+  recorderService = await startService(recorder.definition);
+  for (const s of [pins, recorderService]) await whenReady(s.url);
+  conn = await mongoose.createConnection(servers.mongoUrl(db), { retryWrites: false }).asPromise();
+  await seedProfiles(conn, [[ada, 'Ada'], [grace, 'Grace'], [bea, 'Bea']]);
+});
+
+afterAll(async () => {
+  await conn?.close();
+  await Promise.all([pins?.close(), recorderService?.close()]);
+  await viewers?.close();
+  fs.rmSync(imagesDir, { recursive: true, force: true });
+});
+
+describe('a save onto a followed board', () => {
+  it("appears at the top of each follower's home feed, not the pinner's; unfollowing takes the board's pins out", async () => {
+    const lamps = await createBoard(ada, 'Feed lamps');
+    const other = await createBoard(ada, 'Feed rugs');
+    const fanOuts = await handledCount(pins, 'fan-out-saved-pin', 'ok');
+    const older = await savePin(ada, lamps.id, '#102030');
+    await handledMore('fan-out-saved-pin', fanOuts);
+    ok(await followBoard(grace, lamps.id));
+    ok(await followBoard(grace, other.id));
+    ok(await followBoard(bea, lamps.id));
+    const rug = await savePin(ada, other.id, '#203040');
+    // Saves of different pins travel on different partitions: the second is saved once the first is in.
+    await feedUntil(grace, (ids) => ids.includes(rug.id), 'the first pin in the feed');
+    const lamp = await savePin(ada, lamps.id, '#304050');
+    await feedUntil(grace, (ids) => ids[0] === lamp.id && ids[1] === rug.id, 'the new pin at the top of the feed');
+    await feedUntil(bea, (ids) => ids[0] === lamp.id, "the pin in the other follower's feed");
+    const first = ok<{ id: string; title: string; board: { id: string; name: string }; pinner: { id: string }; images: { '236x': { url: string } } }[]>(
+      await calls.get('HomeFeedResource', {}, grace),
+    );
+    expect(first[0]).toMatchObject({ id: lamp.id, title: 'Pin #304050', board: { id: lamps.id, name: 'Feed lamps' }, pinner: { id: ada.id }, images: { '236x': { url: expect.stringMatching(/^\/media\/236x\//) } } });
+    // Fanned out before the follow: not in the feed. The pinner's own feed has none of it.
+    expect(await feedIds(grace)).not.toContain(older.id);
+    expect(await feedIds(ada)).toEqual([]);
+    expect((await calls.get('HomeFeedResource', {})).status).toBe(401);
+
+    ok(await unfollowBoard(grace, lamps.id));
+    await feedUntil(grace, (ids) => !ids.includes(lamp.id), "the unfollowed board's pins to leave the feed");
+    expect(await feedIds(grace)).toEqual([rug.id]);
+    expect((await feedIds(bea))[0]).toBe(lamp.id);
+  });
+
+  it('leaves every feed when the pin is deleted, when its board is made secret, and when it is moved into a secret board', async () => {
+    const board = await createBoard(ada, 'Feed kitchen');
+    const secret = await createBoard(ada, 'Feed hideaway', 'secret');
+    for (const reader of [grace, bea]) ok(await followBoard(reader, board.id));
+    const [gone, moved, stays] = [await savePin(ada, board.id, '#405060'), await savePin(ada, board.id, '#506070'), await savePin(ada, board.id, '#607080')];
+    for (const reader of [grace, bea]) await feedUntil(reader, (ids) => [gone, moved, stays].every((p) => ids.includes(p.id)), 'the three pins in both feeds');
+
+    ok(await calls.write('PinResource', 'delete', { id: gone.id }, ada));
+    for (const reader of [grace, bea]) await feedUntil(reader, (ids) => !ids.includes(gone.id), 'the deleted pin to leave every feed');
+
+    // The moves code publishes this once a batch of pins is moved; here it comes by itself.
+    const move = newEvent('pins-boards', 'pins.pin.moved.v1', board.id, { moveId: 'move-1', batch: 0, fromBoardId: board.id, toBoardId: secret.id, toSectionId: null, toPrivacy: 'secret', pinIds: [moved.id] });
+    await pins.ctx.bus.publish([move]);
+    for (const reader of [grace, bea]) await feedUntil(reader, (ids) => !ids.includes(moved.id) && ids.includes(stays.id), 'the moved pin to leave every feed');
+
+    ok(await calls.write('BoardResource', 'update', { board_id: board.id, privacy: 'secret' }, ada));
+    for (const reader of [grace, bea]) await feedUntil(reader, (ids) => !ids.includes(stays.id), 'the secret board to leave every feed');
+    // Saves onto it while secret are not fanned out.
+    const fanOuts = await handledCount(pins, 'fan-out-saved-pin', 'ok');
+    const hidden = await savePin(ada, board.id, '#708090');
+    await handledMore('fan-out-saved-pin', fanOuts);
+    expect(await feedIds(grace)).not.toContain(hidden.id);
+  });
+
+  it('is not fanned out from a board with more followers than the cap', async () => {
+    const famous = await createBoard(ada, 'Feed famous');
+    ok(await followBoard(grace, famous.id));
+    await waitFor(async () => ((await calls.board(famous.id)).follower_count === 1 ? true : undefined), 'the follow to be counted');
+    await conn.collection(FOLLOW_COUNTS_COLLECTION).updateOne({ _id: boardCountsId(famous.id) as never }, { $set: { followers: FANOUT_MAX_FOLLOWERS + 1 } });
+    const fanOuts = await handledCount(pins, 'fan-out-saved-pin', 'ok');
+    const pin = await savePin(ada, famous.id, '#8090a0');
+    await handledMore('fan-out-saved-pin', fanOuts);
+    expect(await feedIds(grace)).not.toContain(pin.id);
+  });
+});
+
+describe('the home feed', () => {
+  it('pages every entry once, newest first', async () => {
+    const many = await createBoard(ada, 'Feed many');
+    ok(await followBoard(bea, many.id));
+    // Each save once the one before it is in the feed: saves of different pins travel on different
+    // partitions, and a feed is ordered as its entries came (docs/decisions.md "Home feed").
+    const saved: { id: string }[] = [];
+    for (let i = 0; i < 60; i++) {
+      const fanOuts = await handledCount(pins, 'fan-out-saved-pin', 'ok');
+      saved.push(i === 0 ? await savePin(ada, many.id, '#90a0b0') : await repin(ada, saved[0]!.id, many.id, `copy ${i}`));
+      await waitFor(async () => ((await handledCount(pins, 'fan-out-saved-pin', 'ok')) > fanOuts ? true : undefined), 'the save to be fanned out', 20_000, 10);
+    }
+    const expected = saved.map((p) => p.id).reverse();
+    const pages = await calls.allPages<{ id: string; board: { id: string } }>('HomeFeedResource', { page_size: 25 }, bea);
+    // More than a bucket (50) of entries, over three pages.
+    expect(pages.length).toBe(3);
+    expect(pages.slice(0, -1).every((p) => p.length === 25)).toBe(true);
+    const ids = pages.flat().map((p) => p.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.filter((id) => expected.includes(id))).toEqual(expected);
+  });
+
+  it('adds nothing when a save is delivered twice, or handled again after a crash before its record', async () => {
+    const board = await createBoard(ada, 'Feed twice');
+    ok(await followBoard(grace, board.id));
+    const pin = await savePin(ada, board.id, '#a0b0c0');
+    await feedUntil(grace, (ids) => ids[0] === pin.id, 'the pin in the feed');
+    const before = await calls.feed(grace);
+    const event = await waitFor(async () => recorder.seen('pins.pin.saved.v1').find((e) => (e.data as { pinId: string }).pinId === pin.id), 'the save event to be published');
+
+    // The fan-out is idempotent by itself (the kit keeps no processed record for it): both
+    // deliveries run it again, and its inserts clash with the entries already there.
+    const ran = await handledCount(pins, 'fan-out-saved-pin', 'ok');
+    await pins.ctx.bus.publish([event, event]);
+    await handledMore('fan-out-saved-pin', ran, 2);
+    expect(await calls.feed(grace)).toEqual(before);
+
+    // Handled again, as by a process that died before recording it: the entries are there already.
+    const lists = new ListNumbers(conn);
+    const fanOut = new FeedFanOut({
+      lists, counts: new FollowCountsRepository(conn), follows: new BoardFollowRepository(conn, lists, () => undefined), feed: new FeedRepository(conn, lists),
+      pins: new PinRepository(conn, async () => undefined, async () => undefined), boards: new BoardRepository(conn, async () => undefined),
+      facts: (id) => new BoardRepository(conn, async () => undefined).findById(id), logger: pins.ctx.logger,
+    });
+    expect(await fanOut.saved(event.data as never)).toEqual({ entries: 1 });
+    expect(await calls.feed(grace)).toEqual(before);
+  });
+});

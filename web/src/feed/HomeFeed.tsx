@@ -1,0 +1,67 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { profilePath } from '../auth/targets';
+import { Spinner } from '../components/Spinner';
+import { StatusView } from '../components/StatusView';
+import { PinGrid } from '../pins/PinGrid';
+import { useHomeFeed } from './queries';
+
+/**
+ * `/` for a signed-in person: the pins saved to the boards they follow, newest first, in the
+ * masonry grid, more as they scroll. Someone who follows nothing yet is told how to start.
+ */
+export function HomeFeed({ viewer }: { viewer: { id: string; username: string } }) {
+  const { t } = useTranslation();
+  const feed = useHomeFeed(viewer.id);
+  const pins = feed.data?.pages.flatMap((page) => page.items) ?? [];
+  const title = (
+    <h1 className="home-feed__title" id="home-feed-title">
+      {t('feed.title')}
+    </h1>
+  );
+
+  if (feed.isPending) {
+    return (
+      <div className="page page--feed">
+        {title}
+        <StatusView role="status" visual={<Spinner size="large" />} title={t('feed.loading')} />
+      </div>
+    );
+  }
+  if (feed.isError && pins.length === 0) {
+    return (
+      <div className="page page--feed">
+        {title}
+        <StatusView
+          role="alert"
+          title={t('feed.loadFailed')}
+          action={
+            <button type="button" className="button button--secondary" onClick={() => void feed.refetch()}>
+              {t('common.tryAgain')}
+            </button>
+          }
+        />
+      </div>
+    );
+  }
+  if (pins.length === 0) {
+    return (
+      <div className="page page--feed">
+        {title}
+        <div className="home-feed__empty">
+          <h2 className="home-feed__empty-title">{t('feed.emptyTitle')}</h2>
+          <p className="home-feed__empty-hint">{t('feed.emptyHint')}</p>
+          <Link to={profilePath(viewer.username)} className="button button--primary button--large">
+            {t('home.ctaProfile')}
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="page page--feed">
+      {title}
+      <PinGrid pins={pins} label={t('feed.label')} hasNextPage={feed.hasNextPage} isFetchingNextPage={feed.isFetchingNextPage} fetchNextPage={feed.fetchNextPage} />
+    </div>
+  );
+}
