@@ -22,6 +22,7 @@
 // TARGET_PICKER_MS, TARGET_BOARD_PAGE_MS.
 import http from 'k6/http';
 import exec from 'k6/execution';
+import { bearer, data, json, logIn } from './lib/resources.js';
 import { check, fail } from 'k6';
 
 const BASE_URL = __ENV.BASE_URL || 'http://localhost:21080';
@@ -102,9 +103,6 @@ export const options = {
   systemTags: ['status', 'method', 'scenario', 'expected_response'],
 };
 
-const json = { 'content-type': 'application/json' };
-const data = (opts) => encodeURIComponent(JSON.stringify({ options: opts }));
-const bearer = (token) => ({ authorization: `Bearer ${token}` });
 
 /**
  * The request's tags: its path (`cap_<path>` in a closed-loop slot), or `warmup` during the first
@@ -116,14 +114,6 @@ function tag(path) {
   return { tags: { path: warm ? 'warmup' : closed ? __ENV.TAG : path }, timeout: '15s' };
 }
 
-function logIn(email) {
-  const jar = new http.CookieJar();
-  const res = http.post(`${BASE_URL}/v3/login/`, JSON.stringify({ username_or_email: email, password: FIXTURE.password }), { headers: json, jar, tags: { path: 'setup' } });
-  if (res.status !== 200) fail(`log-in of ${email} answered ${res.status}: ${res.body}`);
-  const token = (jar.cookiesForURL(`${BASE_URL}/`).ph_access || [])[0];
-  if (!token) fail(`log-in of ${email}: no ph_access cookie`);
-  return token;
-}
 
 /**
  * Logs every person in (fresh access tokens: they live 15 minutes), checks once what the hot
@@ -131,8 +121,8 @@ function logIn(email) {
  * keeps the bookmark of the big board's second page.
  */
 export function setup() {
-  const owner = logIn(FIXTURE.owner);
-  const savers = FIXTURE.savers.map((s) => ({ token: logIn(s.email), boards: s.boards }));
+  const owner = logIn(BASE_URL, FIXTURE.owner, FIXTURE.password);
+  const savers = FIXTURE.savers.map((s) => ({ token: logIn(BASE_URL, s.email, FIXTURE.password), boards: s.boards }));
   const picker = http.get(`${BASE_URL}/resource/BoardPickerBoardsResource/get/?data=${data(pickerOptions())}`, { headers: bearer(owner), tags: { path: 'setup' } });
   const boards = picker.status === 200 ? picker.json('resource_response.data.all_boards').length : -1;
   if (boards !== FIXTURE.pickerBoards) fail(`the picker answered ${picker.status} with ${boards} boards (expected ${FIXTURE.pickerBoards})`);

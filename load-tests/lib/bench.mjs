@@ -1,5 +1,5 @@
-// What the benchmarks that run a stack of their own share (growth/run.mjs, save/run.mjs): the
-// bench cluster's statistics, the shared machine's load, one k6 run and its figures.
+// What the benchmarks that run a stack of their own share (growth/, save/, feed/ run.mjs): the
+// bench cluster's statistics, the shared machine's load, k6 runs by phase and their figures.
 import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -200,4 +200,34 @@ export function trendFigures(summary, metric) {
 export async function stopUnlessKept(name, p) {
   if (process.env.BENCH_KEEP === '1') log(`[bench] BENCH_KEEP=1: the ${name} stack keeps running at ${p.baseUrl} (npm run bench stops nothing; node -e "import('./scripts/stack.mjs').then((s) => s.stopStack('${name}'))" does)`);
   else await stopStack(name, { log });
+}
+
+/** `RATE_<PATH>` variables for k6 from a runner's rates (the journeys read them back). */
+export const rateEnv = (rates) => Object.fromEntries(Object.entries(rates).map(([k, v]) => [`RATE_${k.toUpperCase()}`, String(v)]));
+
+/**
+ * Runs a journey once per phase, each after the stack is idle again (a path that fell behind
+ * leaves a backlog otherwise), with the machine's load before and after. `envOf(phase)` is
+ * what k6 gets besides PHASE. Answers each phase's run by name.
+ */
+export async function runPhases({ p, journey, name, phases, envOf, gauge }) {
+  const out = {};
+  for (const phase of phases) {
+    const idle = await waitForStackIdle(p.runDir, ['pins-boards', 'ferretdb', 'postgres']);
+    const load = await machineLoad(gauge);
+    const run = runK6({ journey, summaryFile: path.join(p.runDir, `k6-summary-${name}-${phase}.json`), env: { ...envOf(phase), PHASE: phase } });
+    log(`[k6] phase ${phase}: ${run.seconds} s`);
+    out[phase] = { ...run, before: { idle, ...load }, after: await machineLoad(gauge) };
+  }
+  return out;
+}
+
+/** The phases' summaries as one (each holds its own paths' trends), and the requests and failures summed over them. */
+export function mergedSummary(phases) {
+  const all = Object.values(phases).map((r) => r.summary);
+  return {
+    m: Object.assign({}, ...all),
+    requests: all.reduce((n, x) => n + (x.http_reqs?.count ?? 0), 0),
+    failed: all.reduce((n, x) => n + (x.http_req_failed?.passes ?? 0), 0),
+  };
 }

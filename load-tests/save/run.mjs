@@ -30,7 +30,7 @@ import { buildServices, buildWeb } from '../../scripts/build.mjs';
 import { startStack, stackProfile, stopStack } from '../../scripts/stack.mjs';
 import { bcryptCompareMs } from '../growth/seed.mjs';
 import {
-  log, machine, machineLoad, psql, ratesFromEnv, round, runK6, stopUnlessKept, trendFigures, waitForAutovacuum, waitForQuietMachine, waitForStackIdle,
+  log, machine, machineLoad, mergedSummary, psql, rateEnv, ratesFromEnv, round, runPhases, stopUnlessKept, trendFigures, waitForAutovacuum, waitForQuietMachine,
 } from '../lib/bench.mjs';
 import { memorySummary, stackMemory } from '../lib/memory.mjs';
 import { SAVE_PASSWORD, registerPeople, saveSourcePin, seedSaving } from './seed.mjs';
@@ -175,33 +175,20 @@ async function main() {
     before = { ...(await waitForQuietMachine()), ...(await machineLoad(bcryptCompareMs)) };
     // In the same conditions as k6's runs, right before them (also a check that every path answers).
     samples = await sampleRequests(p, fixture, { owner: people.owner.token, saver: people.savers[0].token });
-    for (const phase of CAPACITY_SECONDS > 0 ? ['capacity', ...PHASES] : PHASES) {
-      // A path that fell behind leaves the service working through abandoned requests: wait it out.
-      const idle = await waitForStackIdle(p.runDir, ['pins-boards', 'ferretdb', 'postgres']);
-      const load = await machineLoad(bcryptCompareMs);
-      const run = runK6({
-        journey,
-        summaryFile: path.join(p.runDir, `k6-summary-save-${phase}.json`),
-        env: {
-          BASE_URL: p.baseUrl, PHASE: phase, FIXTURE: JSON.stringify(fixture),
-          PHASE_SECONDS: String(PHASE_SECONDS), WARMUP_SECONDS: String(WARMUP_SECONDS), GAP_SECONDS: String(GAP_SECONDS),
-          CAPACITY_SECONDS: String(CAPACITY_SECONDS), CAPACITY_VUS: String(CAPACITY_VUS),
-          ...Object.fromEntries(Object.entries(RATES).map(([k, v]) => [`RATE_${k.toUpperCase()}`, String(v)])),
-        },
-      });
-      log(`[k6] phase ${phase}: ${run.seconds} s`);
-      phases[phase] = { ...run, before: { idle, ...load }, after: await machineLoad(bcryptCompareMs) };
-    }
+    Object.assign(phases, await runPhases({
+      p, journey, name: 'save', phases: CAPACITY_SECONDS > 0 ? ['capacity', ...PHASES] : PHASES, gauge: bcryptCompareMs,
+      envOf: () => ({
+        BASE_URL: p.baseUrl, FIXTURE: JSON.stringify(fixture),
+        PHASE_SECONDS: String(PHASE_SECONDS), WARMUP_SECONDS: String(WARMUP_SECONDS), GAP_SECONDS: String(GAP_SECONDS),
+        CAPACITY_SECONDS: String(CAPACITY_SECONDS), CAPACITY_VUS: String(CAPACITY_VUS), ...rateEnv(RATES),
+      }),
+    }));
     memory = stackMemory(p.runDir);
   } finally {
     await stopUnlessKept(PROFILE, p);
   }
 
-  // Each phase's summary holds its own paths' trends; the counters are summed over the phases.
-  const m = Object.assign({}, ...Object.values(phases).map((r) => r.summary));
-  const all = Object.values(phases).map((r) => r.summary);
-  const requests = all.reduce((n, x) => n + (x.http_reqs?.count ?? 0), 0);
-  const failed = all.reduce((n, x) => n + (x.http_req_failed?.passes ?? 0), 0);
+  const { m, requests, failed } = mergedSummary(phases);
   const paths = {};
   const missed = [];
   const behind = [];

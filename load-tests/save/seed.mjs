@@ -34,7 +34,7 @@ export const emails = {
 
 const json = { 'content-type': 'application/json' };
 
-async function call(url, { method = 'GET', body, token } = {}) {
+export async function call(url, { method = 'GET', body, token } = {}) {
   const res = await fetch(url, {
     method,
     headers: { ...(body ? json : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -51,11 +51,11 @@ async function call(url, { method = 'GET', body, token } = {}) {
   return { status: res.status, body: parsed, res };
 }
 
-const resourceData = (body) => body?.resource_response?.data;
+export const resourceData = (body) => body?.resource_response?.data;
 
 /** Registers one account through the gateway; its id, username and access token (cookie `ph_access`). */
-async function register(baseUrl, email) {
-  const { status, body, res } = await call(`${baseUrl}/v3/register/`, { method: 'POST', body: { type: 'email', email, password: SAVE_PASSWORD, birthday: BIRTHDAY } });
+export async function register(baseUrl, email, password = SAVE_PASSWORD) {
+  const { status, body, res } = await call(`${baseUrl}/v3/register/`, { method: 'POST', body: { type: 'email', email, password, birthday: BIRTHDAY } });
   if (status !== 201) throw new Error(`registering ${email} answered ${status}: ${JSON.stringify(body).slice(0, 300)}`);
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith('ph_access='));
   const token = cookie?.slice('ph_access='.length).split(';')[0];
@@ -111,7 +111,7 @@ export async function saveSourcePin({ baseUrl, author, log = console.log }) {
 let idMs = 0;
 let idCounter = 0;
 /** An id as shared/ids.ts newId makes it, for the moment `ms`. */
-function newId(ms) {
+export function newId(ms) {
   if (ms === idMs) idCounter += 1;
   else {
     idMs = ms;
@@ -130,7 +130,7 @@ const WORDS = ['Lamps', 'Kitchen', 'Garden', 'Recipes', 'Travel', 'Reading corne
 const ownerBoardName = (i) => (i % 20 === 19 ? `${2001 + i} trips` : `${WORDS[i % WORDS.length]} ${Math.floor(i / WORDS.length) + 1}`);
 
 /** A board as BoardService.create writes it (without its pins yet: see boardAfterPins). */
-function newBoard(ownerId, name, createdAt) {
+export function newBoard(ownerId, name, createdAt) {
   const slug = slugify(name);
   return {
     _id: newId(createdAt.getTime()), ownerId, name, slug, ownerSlug: `${ownerId}:${slug}`, description: '', privacy: 'public', advertiserId: null,
@@ -150,7 +150,7 @@ function boardAfterPins(board, pins) {
 }
 
 /** board.presenter.ts listEntryOf, as the board_lists document keeps it. */
-const listEntryOf = (b) => ({
+export const listEntryOf = (b) => ({
   id: b._id, name: b.name, slug: b.slug, privacy: b.privacy, pinCount: Math.max(0, b.pinCount), sectionCount: b.sectionCount,
   coverImageUrl: b.coverImageUrl, coverColor: b.coverColor, collaborative: b.collaboratorIds.length > 0, createdAt: b.createdAt,
   lastSavedAt: b.lastSavedAt, archived: b.archivedAt !== null,
