@@ -5,6 +5,7 @@ import type { ImageService } from '../images/image.service';
 import type { SectionRepository } from '../sections/section.repository';
 import { PIN_BUCKET_SIZE, PINS_COLLECTION } from './pin.model';
 import type { PinRepository } from './pin.repository';
+import { PerKey } from '../shared/per-key';
 
 export interface PinHandlerDeps {
   pins: PinRepository;
@@ -42,11 +43,13 @@ export const settledKeys = (deps: Pick<PinHandlerDeps, 'handled'>) => async (key
  */
 export function pinHandlers(deps: PinHandlerDeps) {
   const settled = settledKeys(deps);
+  // Counts of one board one at a time in this process: each patches the owner's list with the board's counters after it.
+  const perBoard = new PerKey();
   return [
     defineHandler({
       name: 'count-saved-pin',
       type: 'pins.pin.saved.v1',
-      handle: async ({ id, data, occurredAt }) => {
+      handle: ({ id, data, occurredAt }) => perBoard.run(data.boardId, async () => {
         const savedAt = new Date(occurredAt);
         const key = `saved:${data.pinId}@${id}`;
         const board = await deps.boards.applyCount(data.boardId, key, 1, { savedAt, cover: { pinId: data.pinId, imageUrl: data.coverImageUrl, color: data.dominantColor }, settled });
@@ -60,12 +63,12 @@ export function pinHandlers(deps: PinHandlerDeps) {
           const preview = pin ? { id: pin._id, imageUrl: pin.image['236x'].url, width: pin.image['236x'].width, height: pin.image['236x'].height } : undefined;
           await deps.sections.applyCount(data.sectionId, key, 1, preview, settled);
         }
-      },
+      }),
     }),
     defineHandler({
       name: 'count-deleted-pin',
       type: 'pins.pin.deleted.v1',
-      handle: async ({ id, data }) => {
+      handle: ({ id, data }) => perBoard.run(data.boardId, async () => {
         const key = `deleted:${data.pinId}@${id}`;
         const board = await deps.boards.applyCount(data.boardId, key, -1, { settled });
         if (board) {
@@ -77,7 +80,7 @@ export function pinHandlers(deps: PinHandlerDeps) {
           });
         }
         if (data.sectionId) await deps.sections.applyCount(data.sectionId, key, -1, undefined, settled);
-      },
+      }),
     }),
     defineHandler({
       name: 'delete-board-pins',
