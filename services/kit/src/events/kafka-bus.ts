@@ -5,6 +5,9 @@ import type { Metrics } from '../metrics';
 import type { EventBus, EventHandler } from './bus';
 import type { Dispatcher } from './dispatcher';
 
+/** Partitions of each topic the kit creates: as many events of a type as can be handled at once per process. */
+const TOPIC_PARTITIONS = 3;
+
 export interface KafkaBusOptions {
   service: string;
   brokers: string[];
@@ -132,7 +135,7 @@ export class KafkaBus implements EventBus {
       await this.admin.connect();
       await this.admin.createTopics({
         waitForLeaders: true,
-        topics: types.flatMap((t) => [t, deadLetterTopic(t)]).map((t) => ({ topic: this.topic(t), numPartitions: 3, replicationFactor: 1 })),
+        topics: types.flatMap((t) => [t, deadLetterTopic(t)]).map((t) => ({ topic: this.topic(t), numPartitions: TOPIC_PARTITIONS, replicationFactor: 1 })),
       });
       await consumer.connect();
       await consumer.subscribe({ topics: types.map((t) => this.topic(t)), fromBeginning: true });
@@ -142,6 +145,11 @@ export class KafkaBus implements EventBus {
         // the dispatcher skips (processed_events), as it does any redelivery.
         autoCommitInterval: 500,
         autoCommitThreshold: 100,
+        // Each partition's messages stay in order; the partitions (TOPIC_PARTITIONS per topic) are
+        // handled side by side, as they already are when several instances share them: a
+        // handler never relied on another partition's events waiting. One process otherwise
+        // handles its events one at a time, each waiting on its store round trips.
+        partitionsConsumedConcurrently: TOPIC_PARTITIONS,
         eachMessage: async ({ topic, message }) => {
           const type = topic.slice(this.opts.topicPrefix.length);
           await dispatcher.dispatch(type, message.key?.toString() ?? '', message.value?.toString() ?? '');
