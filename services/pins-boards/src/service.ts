@@ -9,6 +9,7 @@ import { collaborators } from './collaborators/collaborators';
 import { INVITES_COLLECTION } from './collaborators/invite.model';
 import { MemberBoardLists } from './collaborators/member-lists';
 import { BOARD_FOLLOWS_COLLECTION, USER_FOLLOWS_COLLECTION } from './follows/follow.model';
+import { FEED_PAGE_TTL_MS, type KeptFeedPage } from './feed/feed-pages';
 import { followsAndFeed } from './follows/follows-and-feed';
 import { GuardedFetcher } from './images/guarded-fetch';
 import { ImageRepository } from './images/image.repository';
@@ -77,7 +78,8 @@ export function pinsBoardsService(config: PinsBoardsConfig): ServiceDefinition<P
       const kick = ctx.outbox.kick.bind(ctx.outbox);
       const people = new People(profiles);
       const handled = (eventId: string, handler: string) => ctx.processed.has(eventId, handler);
-      const social = followsAndFeed({ mongo: ctx.mongo, kick, logger: ctx.logger, handled, profiles, people, boards, boardLists: lists, pins, facts: (id) => boardService.factsOf(id) });
+      const feedPages = ctx.readCache<KeptFeedPage>({ name: 'home-feed', ttlMs: FEED_PAGE_TTL_MS, maxBytes: READ_CACHE_BYTES, size: (page) => page.items.bytes.length });
+      const social = followsAndFeed({ mongo: ctx.mongo, kick, logger: ctx.logger, handled, profiles, people, boards, boardLists: lists, pins, facts: (id) => boardService.factsOf(id), feedPages });
       const boardService = new BoardService({ boards, lists, profiles, people, kick, pickers, facts: boardFacts, follows: (viewer, id) => social.follows.boardFacts(viewer, id) });
       const moves = movesModule({ mongo: ctx.mongo, logger: ctx.logger, kick, boards, lists, sections, pins, boardService, changed: (boardId) => boardPages.changed(boardId), pinChanged: (pinId) => keptPins.changed(pinId), answerWithinMs: config.MOVE_ANSWER_WITHIN_MS });
       const sectionService = new SectionService({ sections, boards, boardService, lists, moves: moves.service });

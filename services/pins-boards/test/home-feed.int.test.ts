@@ -11,9 +11,9 @@ import { FeedRepository } from '../src/feed/feed.repository';
 import { FANOUT_MAX_FOLLOWERS } from '../src/feed/feed.rules';
 import { BoardFollowRepository } from '../src/follows/board-follow.repository';
 import { FollowCountsRepository } from '../src/follows/follow-counts.repository';
-import { boardCountsId, FOLLOW_COUNTS_COLLECTION } from '../src/follows/follow.model';
+import { boardCountsId, boardFollowersList, FOLLOW_COUNTS_COLLECTION } from '../src/follows/follow.model';
 import { PinRepository } from '../src/pins/pin.repository';
-import { ListNumbers } from '../src/shared/list-numbers';
+import { LIST_NUMBERS_COLLECTION, ListNumbers } from '../src/shared/list-numbers';
 import { serviceEnv, servers, uniqueName, waitFor } from '../../../test/support/servers';
 import { testViewers } from '../../../test/support/test-viewers';
 import { ok, seedProfiles, whenReady, type Person } from './support/resources';
@@ -128,7 +128,9 @@ describe('a save onto a followed board', () => {
     const famous = await createBoard(ada, 'Feed famous');
     ok(await followBoard(grace, famous.id));
     await waitFor(async () => ((await calls.board(famous.id)).follower_count === 1 ? true : undefined), 'the follow to be counted');
+    // As a board with that many followers would be: its count, and its follower list's counter (which is never below it).
     await conn.collection(FOLLOW_COUNTS_COLLECTION).updateOne({ _id: boardCountsId(famous.id) as never }, { $set: { followers: FANOUT_MAX_FOLLOWERS + 1 } });
+    await conn.collection(LIST_NUMBERS_COLLECTION).updateOne({ _id: boardFollowersList(famous.id) as never }, { $set: { n: FANOUT_MAX_FOLLOWERS + 1 } });
     const fanOuts = await handledCount(pins, 'fan-out-saved-pin', 'ok');
     const pin = await savePin(ada, famous.id, '#8090a0');
     await handledMore('fan-out-saved-pin', fanOuts);
@@ -177,7 +179,7 @@ describe('the home feed', () => {
     const lists = new ListNumbers(conn);
     const fanOut = new FeedFanOut({
       lists, counts: new FollowCountsRepository(conn), follows: new BoardFollowRepository(conn, lists, () => undefined), feed: new FeedRepository(conn, lists),
-      pins: new PinRepository(conn, async () => undefined, async () => undefined), boards: new BoardRepository(conn, async () => undefined),
+      pins: new PinRepository(conn, async () => undefined, async () => undefined),
       facts: (id) => new BoardRepository(conn, async () => undefined).findById(id), logger: pins.ctx.logger,
     });
     expect(await fanOut.saved(event.data as never)).toEqual({ entries: 1 });

@@ -8,10 +8,11 @@ import { loadPinsBoardsConfig, type PinsBoardsConfig } from '../src/config';
 import { pinsBoardsService } from '../src/service';
 import { serviceEnv, servers, uniqueName, waitFor } from '../../../test/support/servers';
 import { testViewers } from '../../../test/support/test-viewers';
+import { followCalls } from './support/follows';
 import { ok, png, resourceCalls, seedProfiles, whenReady } from './support/resources';
 
 /**
- * The picker and board pages are kept in memory (kit ReadCache): two instances of pins-boards
+ * The picker, board pages and home feeds are kept in memory (kit ReadCache): two instances of pins-boards
  * on one store and one Redis, every write through instance A and every read through instance B
  * right after it, which has kept the answer from before the write.
  */
@@ -144,4 +145,31 @@ it('a pin kept by one instance is gone there once another deletes it, and names 
   expect((await pinVia()).body.resource_response.data.section?.title).toBe('Desk lamps');
   ok(await write('PinResource', 'delete', { id: pin.id }, ada));
   expect((await pinVia()).status).toBe(404);
+});
+
+it('a home feed page kept by one instance shows the fan-out, a deleted pin, a board made secret and an unfollow', async () => {
+  // Reads through B; whichever instance handles an event, B's kept page must not outlive it.
+  const feedViaB = followCalls(() => ({ url: b.url, viewers })).feedIds;
+  const { followBoard, unfollowBoard } = followCalls(() => ({ url: a.url, viewers }));
+  // Well under the pages' 30 s: a page kept past a change fails here instead of catching up.
+  const feedBecomes = (ids: string[], what: string) => waitFor(async () => (JSON.stringify(await feedViaB(grace)) === JSON.stringify(ids) ? true : undefined), what, 10_000);
+  const board = await createBoard(ada, 'Feed lamps');
+  expect((await followBoard(grace, board.id)).status).toBe(200);
+  expect(await feedViaB(grace)).toEqual([]);
+
+  const first = await savePin(ada, board.id, '#335577');
+  await feedBecomes([first.id], 'the save in the kept feed');
+  const second = await savePin(ada, board.id, '#335578');
+  await feedBecomes([second.id, first.id], 'the second save on top');
+  ok(await write('PinResource', 'delete', { id: first.id }, ada));
+  await feedBecomes([second.id], 'the deleted pin gone');
+  ok(await write('BoardResource', 'update', { board_id: board.id, privacy: 'secret' }, ada));
+  await feedBecomes([], 'the secret board gone');
+
+  const open = await createBoard(ada, 'Feed rugs');
+  expect((await followBoard(grace, open.id)).status).toBe(200);
+  const third = await savePin(ada, open.id, '#335579');
+  await feedBecomes([third.id], 'a save of another followed board');
+  expect((await unfollowBoard(grace, open.id)).status).toBe(200);
+  await feedBecomes([], 'the unfollowed board gone');
 });

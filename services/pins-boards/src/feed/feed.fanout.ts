@@ -1,7 +1,6 @@
 import type { PinSavedV1 } from '@pinhive/contracts';
 import type { Logger } from '@pinhive/kit';
 import type { BoardFacts } from '../boards/board.model';
-import type { BoardRepository } from '../boards/board.repository';
 import type { BoardFollowRepository } from '../follows/board-follow.repository';
 import type { FollowCountsRepository } from '../follows/follow-counts.repository';
 import { boardFollowersList, FOLLOW_BUCKET_SIZE } from '../follows/follow.model';
@@ -21,7 +20,6 @@ export interface FanOutDeps {
   follows: BoardFollowRepository;
   feed: FeedRepository;
   pins: PinRepository;
-  boards: BoardRepository;
   /** A board's facts from the read cache (BoardService.factsOf). */
   facts: (boardId: string) => Promise<BoardFacts | null>;
   logger: Logger;
@@ -41,10 +39,13 @@ export class FeedFanOut {
     // The one read a save onto a board nobody ever followed costs: its follower list's counter.
     const head = await this.deps.lists.head(boardFollowersList(save.boardId));
     if (head === 0) return { entries: 0 };
-    const { followers } = await this.deps.counts.board(save.boardId);
-    if (!fansOut(followers)) {
-      this.deps.logger.info({ boardId: save.boardId, followers }, 'save not fanned out: the board has more followers than a fan-out writes');
-      return { entries: 0 };
+    // The counter is at least the followers (unfollows leave numbers behind): counted only when it could be over the cap.
+    if (!fansOut(head)) {
+      const { followers } = await this.deps.counts.board(save.boardId);
+      if (!fansOut(followers)) {
+        this.deps.logger.info({ boardId: save.boardId, followers }, 'save not fanned out: the board has more followers than a fan-out writes');
+        return { entries: 0 };
+      }
     }
     const [board, pin] = await Promise.all([this.deps.facts(save.boardId), this.deps.pins.findById(save.pinId)]);
     if (!board || !isPublic(board) || !pin || pin.boardId !== save.boardId) return { entries: 0 };
@@ -71,8 +72,18 @@ export class FeedFanOut {
    * its store write, so reading the store again now sees it, and the entries go again here.
    */
   private async recheck(save: PinSavedV1): Promise<void> {
-    const [board, pin] = await Promise.all([this.deps.boards.findById(save.boardId), this.deps.pins.findById(save.pinId)]);
+    // The board's facts are stamped by its privacy change and its deletion: the cache answers as the store does.
+    const [board, pin] = await Promise.all([this.deps.facts(save.boardId), this.deps.pins.findById(save.pinId)]);
     if (isPublic(board) && pin && pin.boardId === save.boardId) return;
     await this.deps.feed.removePin(save.pinId);
+  }
+
+  /** Stamps the pages of everyone following a board (its entries were deleted by board), a bucket of followers at a time. */
+  async followersChanged(boardId: string): Promise<void> {
+    const head = await this.deps.lists.head(boardFollowersList(boardId));
+    for (let bucket = Math.floor(head / FOLLOW_BUCKET_SIZE); bucket >= 0; bucket--) {
+      const follows = await this.deps.follows.followersInBucket(boardId, bucket);
+      await this.deps.feed.readersChanged(follows.map((f) => f.followerId));
+    }
   }
 }

@@ -62,7 +62,10 @@ export function feedHandlers(deps: FeedHandlerDeps) {
       type: 'pins.board.privacy-changed.v1',
       handle: async ({ data }) => {
         // Made public again, its old pins do not come back: its new saves fan out.
-        if (data.privacy !== 'public') await deps.feed.removeBoard(data.boardId);
+        if (data.privacy !== 'public') {
+          await deps.feed.removeBoard(data.boardId);
+          await deps.fanOut.followersChanged(data.boardId);
+        }
       },
     }),
     defineHandler({
@@ -72,6 +75,7 @@ export function feedHandlers(deps: FeedHandlerDeps) {
       handle: async ({ data }) => {
         // At once, rather than a pin at a time as delete-board-pins deletes them.
         await deps.feed.removeBoard(data.boardId);
+        await deps.fanOut.followersChanged(data.boardId);
       },
     }),
   ];

@@ -1,5 +1,6 @@
 import type { Connection } from 'mongoose';
 import { isDuplicateKey } from '@pinhive/kit';
+import type { Changed } from '../shared/changes';
 import { firstPage, pageByBuckets, type BucketPageKey } from '../shared/bucket-pages';
 import { listBucketKey, type ListNumbers } from '../shared/list-numbers';
 import { FEED_BUCKET_SIZE, FEED_ENTRIES_COLLECTION, feedList, readerBoardKey, type FeedEntryDoc } from './feed.model';
@@ -14,10 +15,17 @@ function onlyDuplicates(err: unknown): boolean {
 
 /** Readers' home feeds: one entry per reader and pin (feed.model.ts). */
 export class FeedRepository {
+  /** `changed(readerId)` after each write to a reader's entries: their kept pages go (feed-pages.ts). */
   constructor(
     private readonly conn: Connection,
     private readonly numbers: ListNumbers,
+    private readonly changed: Changed = async () => undefined,
   ) {}
+
+  /** Marks readers' feeds changed (a clean-up that deleted by board stamps the board's followers). */
+  async readersChanged(readerIds: Iterable<string>): Promise<void> {
+    await Promise.all([...new Set(readerIds)].map((id) => this.changed(id)));
+  }
 
   private entries() {
     return this.conn.collection<FeedEntryDoc>(FEED_ENTRIES_COLLECTION);
@@ -39,6 +47,7 @@ export class FeedRepository {
     } catch (err) {
       if (!onlyDuplicates(err)) throw err;
     }
+    await this.readersChanged(entries.map((e) => e.readerId));
   }
 
   /**
@@ -54,15 +63,27 @@ export class FeedRepository {
 
   /** A board the reader unfollowed leaves their feed. */
   async removeReaderBoard(readerId: string, boardId: string): Promise<number> {
-    return (await this.entries().deleteMany({ readerBoard: readerBoardKey(readerId, boardId) })).deletedCount;
+    const { deletedCount } = await this.entries().deleteMany({ readerBoard: readerBoardKey(readerId, boardId) });
+    await this.changed(readerId);
+    return deletedCount;
   }
 
-  /** A deleted pin, or one moved where not everyone may see it, leaves every feed. */
+  /**
+   * A deleted pin, or one moved where not everyone may see it, leaves every feed. Its readers
+   * are read first (as many as the board had followers at the save, FANOUT_MAX_FOLLOWERS at
+   * most) to stamp their pages; a reader whose entry came in between is stamped by that insert.
+   */
   async removePin(pinId: string): Promise<number> {
-    return (await this.entries().deleteMany({ pinId })).deletedCount;
+    const readers = await this.entries().find({ pinId }, { projection: { readerId: 1 } }).toArray();
+    const { deletedCount } = await this.entries().deleteMany({ pinId });
+    await this.readersChanged(readers.map((r) => r.readerId));
+    return deletedCount;
   }
 
-  /** A board made secret (or deleted) takes its pins out of every feed. */
+  /**
+   * A board made secret (or deleted) takes its pins out of every feed. Its entries are too many
+   * to read for their readers: the caller stamps the board's followers (feed.fanout.ts).
+   */
   async removeBoard(boardId: string): Promise<number> {
     return (await this.entries().deleteMany({ boardId })).deletedCount;
   }

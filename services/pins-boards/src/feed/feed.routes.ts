@@ -1,19 +1,18 @@
 import { feedPinSchema, HOME_FEED_PAGE_MAX, HOME_FEED_PAGE_SIZE, homeFeedOptionsSchema } from '@pinhive/contracts';
-import { defineResource, pagedOptions, pageWithNextKey } from '@pinhive/kit';
+import { defineResource, nextBookmark, pagedOptions } from '@pinhive/kit';
 import { z } from 'zod';
 import { bucketPageKeySchema } from '../shared/bucket-pages';
-import { presentFeedPin } from './feed.presenter';
-import type { FeedRepository } from './feed.repository';
+import type { FeedPages } from './feed-pages';
 
-export function feedRoutes(feed: FeedRepository) {
+export function feedRoutes(pages: FeedPages) {
   return [
     defineResource({
       resource: 'HomeFeedResource', action: 'get', summary: "The viewer's home feed: pins saved to the boards they follow, newest first", auth: 'viewer', paged: true,
       options: pagedOptions(homeFeedOptionsSchema.omit({ page_size: true, bookmarks: true }), { key: bucketPageKeySchema, defaultLimit: HOME_FEED_PAGE_SIZE, maxLimit: HOME_FEED_PAGE_MAX }),
       response: z.array(feedPinSchema),
       handler: async ({ viewer, options }) => {
-        const { entries, next } = await feed.page(viewer.userId, options.bookmarks, options.page_size);
-        return pageWithNextKey(entries.map(presentFeedPin), next);
+        const { items, next } = await pages.page(viewer.userId, options.bookmarks, options.page_size);
+        return { items, bookmark: nextBookmark(next) };
       },
     }),
   ];

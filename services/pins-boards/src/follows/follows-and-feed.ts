@@ -1,8 +1,9 @@
 import type { Connection } from 'mongoose';
-import type { Logger, OutboxTarget } from '@pinhive/kit';
+import type { Logger, OutboxTarget, ReadCache } from '@pinhive/kit';
 import type { BoardListRepository } from '../boards/board-list.repository';
 import type { BoardFacts } from '../boards/board.model';
 import type { BoardRepository } from '../boards/board.repository';
+import { FeedPages, type KeptFeedPage } from '../feed/feed-pages';
 import { FeedFanOut } from '../feed/feed.fanout';
 import { feedHandlers } from '../feed/feed.handlers';
 import { FeedRepository } from '../feed/feed.repository';
@@ -30,6 +31,8 @@ export interface FollowsAndFeedDeps {
   pins: PinRepository;
   /** A board's facts from the read cache (BoardService.factsOf); called only once the service is wired. */
   facts: (boardId: string) => Promise<BoardFacts | null>;
+  /** Home feed pages per reader, until a write to their feed (feed/feed-pages.ts). */
+  feedPages: ReadCache<KeptFeedPage>;
 }
 
 /** Follows of boards and people, and the home feeds made of what followed boards save: their repositories, routes and handlers. */
@@ -38,12 +41,12 @@ export function followsAndFeed(deps: FollowsAndFeedDeps) {
   const boardFollows = new BoardFollowRepository(deps.mongo, lists, deps.kick);
   const userFollows = new UserFollowRepository(deps.mongo, lists, deps.kick);
   const counts = new FollowCountsRepository(deps.mongo);
-  const feed = new FeedRepository(deps.mongo, lists);
+  const feed = new FeedRepository(deps.mongo, lists, (readerId) => deps.feedPages.changed(readerId));
   const follows = new FollowService({ boardFollows, userFollows, counts, lists, profiles: deps.profiles, people: deps.people, facts: deps.facts });
-  const fanOut = new FeedFanOut({ lists, counts, follows: boardFollows, feed, pins: deps.pins, boards: deps.boards, facts: deps.facts, logger: deps.logger });
+  const fanOut = new FeedFanOut({ lists, counts, follows: boardFollows, feed, pins: deps.pins, facts: deps.facts, logger: deps.logger });
   return {
     follows,
-    routes: [...followRoutes(follows), ...feedRoutes(feed)],
+    routes: [...followRoutes(follows), ...feedRoutes(new FeedPages(feed, deps.feedPages))],
     handlers: [
       ...followHandlers({ boardFollows, userFollows, counts, lists, boardLists: deps.boardLists, boards: deps.boards, handled: deps.handled }),
       ...feedHandlers({ fanOut, feed, boardFollows, logger: deps.logger }),
