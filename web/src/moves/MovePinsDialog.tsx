@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PickerBoard } from '@pinhive/contracts';
 import { AddSectionForm } from '../boards/AddSectionForm';
@@ -8,7 +8,8 @@ import { Dialog } from '../components/Dialog';
 import { BoardPickerList } from '../saving/BoardPickerList';
 import { BackIcon } from '../saving/icons';
 import { SectionPickerList } from '../saving/SectionPickerList';
-import { FIRST_STEP, nextStep, stepTitleKey, type SaveStep, type StepEvent } from '../saving/steps';
+import { stepTitleKey } from '../saving/steps';
+import { useSteps } from '../saving/useSteps';
 import type { MoveTarget } from './useMovePins';
 
 /**
@@ -19,25 +20,9 @@ import type { MoveTarget } from './useMovePins';
 export function MovePinsDialog({ onChoose, onClose }: { onChoose: (target: MoveTarget) => void; onClose: () => void }) {
   const { t } = useTranslation();
   const id = useId();
-  const [step, setStep] = useState<SaveStep>(FIRST_STEP);
+  const { step, go, body, title } = useSteps(onClose);
   const picker = useBoardPicker(true);
 
-  // A new step replaces what had the focus: it goes to the step's field, else to its title.
-  const body = useRef<HTMLDivElement>(null);
-  const title = useRef<HTMLHeadingElement>(null);
-  const shown = useRef(step);
-  useEffect(() => {
-    if (shown.current === step) return;
-    shown.current = step;
-    const field = body.current?.querySelector<HTMLElement>('input:not([type="checkbox"]), textarea');
-    (field ?? title.current)?.focus();
-  }, [step]);
-
-  const go = (event: StepEvent) => {
-    const next = nextStep(step, event);
-    if (next === null) onClose();
-    else setStep(next);
-  };
   const choose = (board: { id: string; name: string }, section: { id: string; title: string } | null) =>
     onChoose({ boardId: board.id, sectionId: section?.id ?? null, boardName: board.name, sectionTitle: section?.title ?? null });
   const pick = (board: PickerBoard) => {

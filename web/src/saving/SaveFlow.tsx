@@ -1,4 +1,3 @@
-import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PickerBoard, Section } from '@pinhive/contracts';
@@ -14,8 +13,9 @@ import { BoardPickerList } from './BoardPickerList';
 import { BackIcon } from './icons';
 import { SectionPickerList } from './SectionPickerList';
 import { useAlreadySaved } from './useAlreadySaved';
-import { FIRST_STEP, nextStep, stepTitleKey, type SaveStep, type StepEvent } from './steps';
+import { FIRST_STEP, stepTitleKey } from './steps';
 import { useSave, type SaveResult, type SaveTarget } from './useSave';
+import { useSteps } from './useSteps';
 
 interface SaveFlowProps {
   target: SaveTarget;
@@ -36,7 +36,7 @@ interface SaveFlowProps {
 export function SaveFlow({ target, titleId, onSaved, onClose, backOnFirstStep = false }: SaveFlowProps) {
   const { t } = useTranslation();
   const toast = useToast();
-  const [step, setStep] = useState<SaveStep>(FIRST_STEP);
+  const { step, setStep, go, body, title } = useSteps(onClose);
   const picker = useBoardPicker(true, target.kind === 'repin' ? target.pin.id : undefined);
   const save = useSave(target);
   useAlreadySaved(target);
@@ -49,23 +49,6 @@ export function SaveFlow({ target, titleId, onSaved, onClose, backOnFirstStep = 
     retry: false,
   });
 
-  // A new step replaces what had the focus: it goes to the step's field (create board, add
-  // section), else to its title, so keyboard and screen-reader users are not left on the page.
-  const body = useRef<HTMLDivElement>(null);
-  const title = useRef<HTMLHeadingElement>(null);
-  const shown = useRef(step);
-  useEffect(() => {
-    if (shown.current === step) return;
-    shown.current = step;
-    const field = body.current?.querySelector<HTMLElement>('input:not([type="checkbox"]), textarea');
-    (field ?? title.current)?.focus();
-  }, [step]);
-
-  const go = (event: StepEvent) => {
-    const next = nextStep(step, event);
-    if (next === null) onClose();
-    else setStep(next);
-  };
 
   const saveTo = (board: PickerBoard, section: Section | null) => {
     if (save.isPending) return;
