@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '@pinhive/contracts';
 import type { ProfileLocationState } from '../pages/ProfilePage';
 import { useAuthModal } from './authModalContext';
+import { duringAuthNavigation } from './authNavigation';
 import { accountSwitchTarget, loginSuccessTarget, mfaLoginSuccessTarget, signupSuccessTarget, type AuthVariant } from './targets';
 import { refreshViewer } from './viewer';
 
@@ -17,12 +18,13 @@ export function useAuthSuccess(variant: AuthVariant) {
   const queryClient = useQueryClient();
   const modal = useAuthModal();
 
-  const go = async (target: string | null, state?: ProfileLocationState) => {
-    // The modal and the flyout close; the page they were over stays, unless there is somewhere to go.
-    if (variant !== 'page') modal.close();
-    if (target !== null) await navigate(target, { replace: variant === 'page', state });
-    await refreshViewer(queryClient);
-  };
+  const go = (target: string | null, state?: ProfileLocationState) =>
+    duringAuthNavigation(async () => {
+      // The modal and the flyout close; the page they were over stays, unless there is somewhere to go.
+      if (variant !== 'page') modal.close();
+      if (target !== null) await navigate(target, { replace: variant === 'page', state });
+      await refreshViewer(queryClient);
+    });
 
   return {
     loggedIn: () => go(loginSuccessTarget(variant, location)),

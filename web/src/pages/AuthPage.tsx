@@ -2,17 +2,22 @@ import { useId } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { redirectTarget } from '@pinhive/contracts';
 import { AuthCard, type AuthView } from '../auth/AuthCard';
+import { authNavigationInFlight } from '../auth/authNavigation';
 import { useViewer } from '../auth/viewer';
 
 /**
  * `/login` and `/signup`: the auth card as a full page. A viewer who is already logged in is sent
- * on (to `next`, else the root), as the spec asks.
+ * on (to `next`, else the root), as the spec asks; not one the form itself is sending on.
  */
 export function AuthPage({ view }: { view: Extract<AuthView, 'login' | 'signup'> }) {
   const titleId = useId();
   const { search } = useLocation();
   const viewer = useViewer();
-  if (viewer.status === 'authenticated') return <Navigate to={redirectTarget(search)} replace />;
+  if (viewer.status === 'authenticated') {
+    // The form's own success navigation is on its way (to the new profile, to `next`): let it land.
+    if (authNavigationInFlight()) return null;
+    return <Navigate to={redirectTarget(search)} replace />;
+  }
   return (
     <div className="page page--auth">
       <AuthCard key={view} view={view} variant="page" titleId={titleId} />
