@@ -143,7 +143,9 @@ describe("a new document's events, published from memory (kick with `created`)",
     await relay.stop();
     expect(published).toEqual([saved.id]);
     const done = await things().findOne({ _id: id });
-    expect(done).not.toHaveProperty('pendingEvents');
+    // Nothing pending: the one write from memory removes the array; when a sweep's pass got to
+    // the document in between, the pops leave it empty (both seen in full runs).
+    expect(done?.pendingEvents ?? []).toEqual([]);
     expect(done).not.toHaveProperty('outboxPending');
   });
 
