@@ -111,7 +111,12 @@ export class OutboxRelay {
       this.again = true;
       return;
     }
-    this.running = this.pass()
+    void this.runPass();
+  }
+
+  /** Runs a pass as *the* running one: a kick meanwhile asks for one more after it. */
+  private runPass(): Promise<void> {
+    const done = this.pass()
       .catch((err: unknown) => this.opts.logger.warn({ err: err instanceof Error ? err.message : err }, 'outbox pass failed; the next sweep retries'))
       .finally(() => {
         this.running = undefined;
@@ -120,13 +125,25 @@ export class OutboxRelay {
           if (this.targets.length > 0 || this.sweepDue) this.kick(this.targets.pop());
         }
       });
+    this.running = done;
+    return done;
   }
 
-  /** Sweeps until nothing is pending (tests and shutdown use it). */
+  /**
+   * Sweeps until nothing is pending (tests use it). Its sweep is a pass like any other, after
+   * the running one and whatever that one chained: a sweep beside a new document's publish from
+   * memory would read the document before its write and publish its events a second time.
+   */
   async drain(): Promise<void> {
-    await this.running;
+    await this.settled();
     this.sweepDue = true;
-    await this.pass();
+    await this.runPass();
+    await this.settled();
+  }
+
+  /** Waits until no pass runs, the ones chained by kicks meanwhile included. */
+  private async settled(): Promise<void> {
+    for (let pass = this.running; pass; pass = this.running) await pass;
   }
 
   private async pass(): Promise<void> {
