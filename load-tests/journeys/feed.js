@@ -22,7 +22,7 @@
 // TARGET_LAG_MS.
 import http from 'k6/http';
 import exec from 'k6/execution';
-import { bearer, data, json, logIn } from './lib/resources.js';
+import { bearer, data, json, logIn, repinSpread } from './lib/resources.js';
 import { check, fail, sleep } from 'k6';
 import { Trend } from 'k6/metrics';
 
@@ -113,11 +113,7 @@ export function feedPageNext(d) {
 
 /** A repin of the source pin by a saver onto one of their boards, spread evenly over all of them. */
 export function save(d) {
-  const n = exec.scenario.iterationInTest;
-  const saver = d.savers[n % d.savers.length];
-  const board = saver.boards[Math.floor(n / d.savers.length) % saver.boards.length];
-  const res = http.post(`${BASE_URL}/resource/RepinResource/create/`, JSON.stringify({ options: { pin_id: FIXTURE.sourcePinId, board_id: board } }),
-    { headers: { ...json, ...bearer(saver.token) }, responseType: 'none', responseCallback: http.expectedStatuses(201), ...tag('save') });
+  const res = repinSpread(BASE_URL, FIXTURE.sourcePinId, d.savers, exec.scenario.iterationInTest, tag('save'));
   check(res, { 'saved 201': (r) => r.status === 201 });
 }
 

@@ -16,3 +16,14 @@ export function logIn(baseUrl, email, password) {
   if (!token) fail(`log-in of ${email}: no ph_access cookie`);
   return token;
 }
+
+/**
+ * The n-th save of a run: a repin of `pinId` by a saver onto one of their boards, spread evenly
+ * over every saver and board so no document is a hot lock. `params` adds the journey's tags.
+ */
+export function repinSpread(baseUrl, pinId, savers, n, params) {
+  const saver = savers[n % savers.length];
+  const board = saver.boards[Math.floor(n / savers.length) % saver.boards.length];
+  return http.post(`${baseUrl}/resource/RepinResource/create/`, JSON.stringify({ options: { pin_id: pinId, board_id: board } }),
+    { headers: { ...json, ...bearer(saver.token) }, responseType: 'none', responseCallback: http.expectedStatuses(201), ...params });
+}
