@@ -22,7 +22,7 @@
 // TARGET_LAG_MS.
 import http from 'k6/http';
 import exec from 'k6/execution';
-import { bearer, data, json, logIn, repinSpread } from './lib/resources.js';
+import { bearer, data, logIn, repinSpread } from './lib/resources.js';
 import { check, fail, sleep } from 'k6';
 import { Trend } from 'k6/metrics';
 

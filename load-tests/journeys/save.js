@@ -22,7 +22,7 @@
 // TARGET_PICKER_MS, TARGET_BOARD_PAGE_MS.
 import http from 'k6/http';
 import exec from 'k6/execution';
-import { bearer, data, json, logIn, repinSpread } from './lib/resources.js';
+import { bearer, data, logIn, repinSpread } from './lib/resources.js';
 import { check, fail } from 'k6';
 
 const BASE_URL = __ENV.BASE_URL || 'http://localhost:21080';
