@@ -6,7 +6,13 @@
 const transform = {
   '^.+\\.ts$': ['ts-jest', { tsconfig: { isolatedModules: true, module: 'commonjs', moduleResolution: 'node10', esModuleInterop: true, target: 'ES2022' } }],
 };
-const common = { testEnvironment: 'node', transform, moduleFileExtensions: ['ts', 'js', 'json'] };
+// npm packages published as ES modules only (openid-client, its oauth4webapi, jose): jest's
+// CommonJS runtime cannot load them as they are, so ts-jest transpiles them too. Node itself
+// loads them in the built services (require of ES modules).
+const ESM_ONLY = ['openid-client', 'oauth4webapi', 'jose'];
+transform[`^.+/node_modules/(${ESM_ONLY.join('|')})/.+\\.js$`] = ['ts-jest', { tsconfig: { isolatedModules: true, allowJs: true, module: 'commonjs', target: 'ES2022' } }];
+const transformIgnorePatterns = [`/node_modules/(?!(${ESM_ONLY.join('|')})/)`];
+const common = { testEnvironment: 'node', transform, transformIgnorePatterns, moduleFileExtensions: ['ts', 'js', 'json'] };
 
 module.exports = {
   projects: [
