@@ -11,13 +11,14 @@ import { installAll, paths } from '../infra/native/install.mjs';
 import { profile as infraProfile, startInfra, stopInfra } from '../infra/native/infra.mjs';
 import { startProcess, stopProcess } from '../infra/native/process.mjs';
 import { SERVICES } from './build.mjs';
+import { authEnvForLocalIdp } from '../infra/local-idp/clients.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const PORTS = {
-  dev: { gateway: 8080, auth: 4001, 'pins-boards': 4002, experiences: 4003, ads: 4004 },
-  test: { gateway: 18080, auth: 14001, 'pins-boards': 14002, experiences: 14003, ads: 14004 },
-  bench: { gateway: 21080, auth: 21001, 'pins-boards': 21002, experiences: 21003, ads: 21004 },
+  dev: { gateway: 8080, auth: 4001, 'pins-boards': 4002, experiences: 4003, ads: 4004, localIdp: 9400 },
+  test: { gateway: 18080, auth: 14001, 'pins-boards': 14002, experiences: 14003, ads: 14004, localIdp: 19400 },
+  bench: { gateway: 21080, auth: 21001, 'pins-boards': 21002, experiences: 21003, ads: 21004, localIdp: 21400 },
 };
 
 /** Ports, databases and topic prefix of a whole-stack profile. */
@@ -26,7 +27,11 @@ export function stackProfile(name = 'dev') {
   const ports = PORTS[name];
   const gateway = Number(process.env.PINHIVE_GATEWAY_PORT || ports.gateway);
   const prefix = { dev: 'pinhive', test: 'e2e', bench: 'bench' }[name];
-  return { ...infra, ports: { ...ports, gateway }, dbPrefix: prefix, topicPrefix: name === 'dev' ? '' : `${prefix}.`, baseUrl: `http://localhost:${gateway}` };
+  const localIdp = Number(process.env.PINHIVE_LOCAL_IDP_PORT || ports.localIdp);
+  return {
+    ...infra, ports: { ...ports, gateway, localIdp }, dbPrefix: prefix, topicPrefix: name === 'dev' ? '' : `${prefix}.`, baseUrl: `http://localhost:${gateway}`,
+    localIdpIssuer: `http://127.0.0.1:${localIdp}`,
+  };
 }
 
 async function httpOk(url) {
@@ -58,6 +63,8 @@ export function serviceEnv(p, service) {
     for (const [k, v] of Object.entries(process.env)) if (k.startsWith('PINHIVE_AUTH_') && v !== undefined) env[k.slice('PINHIVE_AUTH_'.length)] = v;
     env.REDIS_URL = `redis://127.0.0.1:${p.redisPort}`;
     env.PUBLIC_URL = p.baseUrl;
+    // Single sign-on and the social providers point at the stack's local identity provider.
+    Object.assign(env, authEnvForLocalIdp(p.localIdpIssuer));
     // The browser tests log in many times a minute from one IP: keep the IP rules out of their way.
     // The browser tests log in many times a minute from 127.0.0.1: exempt it from the IP rule
     // (the human-check test comes from ::1, see hasIpv6Loopback).
@@ -89,6 +96,19 @@ async function startServices(p, log) {
       ready: () => httpOk(`http://127.0.0.1:${p.ports[s]}/healthz`),
     });
   }));
+}
+
+/**
+ * The local identity provider (infra/local-idp), standing in for SSO and the social providers;
+ * its accounts and keys live in the run directory, so they survive a restart.
+ */
+async function startLocalIdp(p, log) {
+  await startProcess({
+    name: 'local-idp', runDir: p.runDir, log, cwd: root, timeoutMs: 30000, ports: [p.ports.localIdp],
+    command: process.execPath, args: [path.join(root, 'infra', 'local-idp', 'server.mjs')],
+    env: { PATH: process.env.PATH, LOCAL_IDP_PORT: String(p.ports.localIdp), LOCAL_IDP_ISSUER: p.localIdpIssuer, LOCAL_IDP_DATA_DIR: path.join(p.runDir, 'data', 'local-idp'), LOCAL_IDP_PUBLIC_URL: p.baseUrl },
+    ready: () => httpOk(`${p.localIdpIssuer}/.well-known/openid-configuration`),
+  });
 }
 
 async function startGateway(p, log) {
@@ -142,6 +162,7 @@ export async function startStack(name = 'dev', { log = console.log, freshInfra =
     await installAll({ log });
     await startInfra(p, { fresh: freshInfra, log });
   }
+  await startLocalIdp(p, log);
   await startServices(p, log);
   await startGateway(p, log);
   await waitForHealth(p, log);
@@ -152,5 +173,6 @@ export async function stopStack(name = 'dev', { log = console.log, keepInfra = f
   const p = stackProfile(name);
   await stopProcess({ name: 'gateway', runDir: p.runDir, log });
   await Promise.all(SERVICES.map((s) => stopProcess({ name: s, runDir: p.runDir, log })));
+  await stopProcess({ name: 'local-idp', runDir: p.runDir, log });
   if (!keepInfra) await stopInfra(p, { log });
 }
