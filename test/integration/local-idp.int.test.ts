@@ -15,6 +15,10 @@ beforeAll(async () => {
 });
 afterAll(() => idp.stop());
 
+/** A Graph-shaped answer, read loosely as the relying party would. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const graphJson = async (url: string): Promise<any> => (await fetch(url)).json();
+
 const implicitUrl = (clientId: string, redirect: string, responseType: string, nonce: string) => {
   const u = new URL(`${idp.issuer}/auth`);
   for (const [k, v] of Object.entries({ client_id: clientId, redirect_uri: redirect, response_type: responseType, scope: 'openid email profile phone', nonce, state: 's1' })) u.searchParams.set(k, v);
@@ -59,19 +63,19 @@ it('answers the Facebook-kind app the Graph-shaped debug_token and me, with the 
   const shared = responseParams(await signInAt(implicitUrl('pinhive-facebook', `${WEB}/connect/facebook/`, 'id_token token', 'n1'), { login: 'fb@example.com', given_name: 'Fay', family_name: 'Book', birthdate: '1991-02-03' }));
   const token = shared.get('access_token')!;
 
-  const debug = await (await fetch(`${graph}/debug_token?input_token=${token}&access_token=${encodeURIComponent(app)}`)).json();
+  const debug = await graphJson(`${graph}/debug_token?input_token=${token}&access_token=${encodeURIComponent(app)}`);
   expect(debug.data).toMatchObject({ app_id: 'pinhive-facebook', is_valid: true });
-  const me = await (await fetch(`${graph}/me?fields=first_name,last_name,email,birthday,picture&access_token=${token}`)).json();
+  const me = await graphJson(`${graph}/me?fields=first_name,last_name,email,birthday,picture&access_token=${token}`);
   expect(me).toEqual({ id: debug.data.user_id, first_name: 'Fay', last_name: 'Book', email: 'fb@example.com', birthday: '02/03/1991', picture: { data: { url: '', is_silhouette: true } } });
 
   // Wrong app secret: refused; an unknown token: not valid.
   expect((await fetch(`${graph}/debug_token?input_token=${token}&access_token=${encodeURIComponent('pinhive-facebook|wrong')}`)).status).toBe(400);
-  expect((await (await fetch(`${graph}/debug_token?input_token=nope&access_token=${encodeURIComponent(app)}`)).json()).data.is_valid).toBe(false);
+  expect((await graphJson(`${graph}/debug_token?input_token=nope&access_token=${encodeURIComponent(app)}`)).data.is_valid).toBe(false);
 
   // A phone-only account, and one that withheld its email: no email in the profile.
   for (const person of [{ login: '+15551234567' }, { login: 'private@example.com', withholdEmail: true }]) {
     const t = responseParams(await signInAt(implicitUrl('pinhive-facebook', `${WEB}/connect/facebook/`, 'id_token token', 'n2'), person)).get('access_token')!;
-    const profile = await (await fetch(`${graph}/me?fields=email,first_name&access_token=${t}`)).json();
+    const profile = await graphJson(`${graph}/me?fields=email,first_name&access_token=${t}`);
     expect(profile.id).toEqual(expect.any(String));
     expect(profile.email).toBeUndefined();
   }

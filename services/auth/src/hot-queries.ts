@@ -1,6 +1,7 @@
 import { OUTBOX_PENDING, dayAfter, defineIndexes, type HotQuerySet } from '@pinhive/kit';
 import { authIndexes, devOutboxIndexes } from './indexes';
 import { DEV_MESSAGES_COLLECTION, DEV_OUTBOX_WINDOW } from './messaging/dev-outbox.repository';
+import { IDENTITY_LINKS_COLLECTION } from './identities/identity-link.repository';
 import { MFA_CHALLENGES_COLLECTION } from './mfa/mfa-challenge.repository';
 import { RESET_TOKENS_COLLECTION } from './recovery/reset-token.repository';
 import { SESSIONS_COLLECTION } from './sessions/session.model';
@@ -51,6 +52,14 @@ export const authHotQueries: HotQuerySet = {
     },
     [RESET_TOKENS_COLLECTION]: { count: N, doc: (i) => ({ _id: `reset-${i}`, userId: `user-${i}`, createdAt: at, expiresAt: later, usedAt: null, purgeDay: purgeDay(i) }) },
     [MFA_CHALLENGES_COLLECTION]: { count: N, doc: (i) => ({ _id: `challenge-${i}`, userId: `user-${i}`, codeHash: 'h', expiresAt: later, attempts: 0, usedAt: null, createdAt: at, purgeDay: purgeDay(i) }) },
+    // One account in five linked to one or two providers.
+    [IDENTITY_LINKS_COLLECTION]: {
+      count: N,
+      doc: (i) => {
+        const provider = (['google', 'facebook', 'line', 'sso'] as const)[i % 4];
+        return { _id: `${provider}:subject-${i}`, provider, subject: `subject-${i}`, userId: `user-${Math.floor(i / 2) * 5}`, email: null, linkedAt: at };
+      },
+    },
     processed_events: { count: N, doc: (i) => ({ _id: `mail-board-invite:event-${i}`, eventId: `event-${i}`, handler: 'mail-board-invite', at, day: purgeDay(i) }) },
     // More than the repository keeps (it deletes old pages as it sends): the read stays one page whatever lingers.
     [DEV_MESSAGES_COLLECTION]: {
@@ -74,6 +83,9 @@ export const authHotQueries: HotQuerySet = {
     { name: 'expired reset tokens of a day (purge)', collection: RESET_TOKENS_COLLECTION, filter: { purgeDay: purgeDay(7) }, reads: N / DAYS },
     { name: 'two-factor code lookup', collection: MFA_CHALLENGES_COLLECTION, filter: { _id: 'challenge-4321' } },
     { name: 'expired two-factor challenges of a day (purge)', collection: MFA_CHALLENGES_COLLECTION, filter: { purgeDay: purgeDay(7) }, reads: N / DAYS },
+    { name: 'an identity link (log-in through SSO or a social provider)', collection: IDENTITY_LINKS_COLLECTION, filter: { _id: 'google:subject-4320' } },
+    { name: "an account's identity links (its connected providers)", collection: IDENTITY_LINKS_COLLECTION, filter: { userId: 'user-10800' }, reads: 2 },
+    { name: 'an identity link removed by its account', collection: IDENTITY_LINKS_COLLECTION, filter: { _id: 'google:subject-4320', userId: 'user-10800' } },
     { name: 'processed-event check (every board invitation mailed)', collection: 'processed_events', filter: { _id: 'mail-board-invite:event-4321' } },
     { name: 'processed events of a day (purge)', collection: 'processed_events', filter: { day: purgeDay(7) }, reads: N / DAYS },
     { name: 'dev outbox: the newest messages (one page of two)', collection: DEV_MESSAGES_COLLECTION, filter: { page: 42 }, reads: DEV_OUTBOX_WINDOW },

@@ -1,5 +1,6 @@
 import { defineIndexes } from '@pinhive/kit';
 import { DEV_MESSAGES_COLLECTION } from './messaging/dev-outbox.repository';
+import { IDENTITY_LINKS_COLLECTION } from './identities/identity-link.repository';
 import { MFA_CHALLENGES_COLLECTION } from './mfa/mfa-challenge.repository';
 import { RESET_TOKENS_COLLECTION } from './recovery/reset-token.repository';
 import { SESSIONS_COLLECTION } from './sessions/session.model';
@@ -20,6 +21,7 @@ export const authIndexes = [
   ]),
   ...defineIndexes(RESET_TOKENS_COLLECTION, [{ key: { purgeDay: 1 } }]), // the purge of expired reset tokens
   ...defineIndexes(MFA_CHALLENGES_COLLECTION, [{ key: { purgeDay: 1 } }]), // the purge of expired two-factor challenges
+  ...defineIndexes(IDENTITY_LINKS_COLLECTION, [{ key: { userId: 1 } }]), // an account's links to SSO and the social providers
 ];
 
 /** Only where the dev outbox is on (never in production). */

@@ -26,6 +26,7 @@ import { Recognition } from './sessions/recognition';
 import { recognitionRoutes } from './sessions/recognition.routes';
 import { StoredAccounts } from './sessions/stored-accounts';
 import { storedAccountRoutes } from './sessions/stored-accounts.routes';
+import { IdentityLinkRepository } from './identities/identity-link.repository';
 import { USERS_COLLECTION } from './users/user.model';
 import { UserRepository } from './users/user.repository';
 import { RegistrationService } from './users/registration.service';
@@ -77,7 +78,8 @@ export function authService(config: AuthConfig): ServiceDefinition<AuthConfig> {
         siteKey: config.HUMAN_CHECK === 'recaptcha-enterprise' ? config.RECAPTCHA_SITE_KEY : undefined,
       });
       const login = new LoginService(users, loginLimiter, recovery, config.BCRYPT_COST);
-      const registration = new RegistrationService(users, { bcryptCost: config.BCRYPT_COST, onStored: (id) => ctx.outbox.kick({ collection: USERS_COLLECTION, id }) });
+      const identityLinks = new IdentityLinkRepository(ctx.mongo);
+      const registration = new RegistrationService(users, identityLinks, { bcryptCost: config.BCRYPT_COST, onStored: (id) => ctx.outbox.kick({ collection: USERS_COLLECTION, id }) });
 
       // Limits a route declares (its rateLimit) carry what they allow, for the OpenAPI document.
       const declared = (keyPrefix: string, points: number, durationSeconds: number) => ({

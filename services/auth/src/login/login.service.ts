@@ -29,7 +29,8 @@ export class LoginService {
     const identifier = normaliseIdentifier(input.username_or_email);
     await this.limiter.assertNotLocked(identifier, ip);
     const user = await this.users.findByIdentifier(identifier);
-    const matches = await bcrypt.compare(input.password, user?.passwordHash ?? (await this.dummyHash));
+    // An account without a password (made through SSO or a social provider) matches none.
+    const matches = await bcrypt.compare(input.password, user?.passwordHash || (await this.dummyHash)) && Boolean(user?.passwordHash);
     if (!user || !matches || Buffer.byteLength(input.password) > PASSWORD_MAX_BYTES) {
       await this.limiter.recordFailure(identifier, ip);
       throw appError('password_incorrect', { field: 'password' });

@@ -42,6 +42,7 @@ export interface UserDoc extends OutboxFields {
   username: string;
   firstName: string;
   lastName: string;
+  /** bcrypt; '' when the account has no password (made through SSO or a social provider). */
   passwordHash: string;
   birthday: Date;
   country: string | null;
@@ -64,7 +65,8 @@ const userSchema = new Schema<UserDoc>(
     username: { type: String, required: true },
     firstName: { type: String, default: '' },
     lastName: { type: String, default: '' },
-    passwordHash: { type: String, required: true },
+    // Empty for an account made through SSO or a social provider until its owner sets a password.
+    passwordHash: { type: String, default: '' },
     birthday: { type: Date, required: true },
     country: { type: String, default: null },
     consents: { type: new Schema({ privacyOptIn: Boolean, marketingOptOut: Boolean, at: Date }, { _id: false }), default: null },
