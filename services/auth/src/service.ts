@@ -27,6 +27,8 @@ import { recognitionRoutes } from './sessions/recognition.routes';
 import { StoredAccounts } from './sessions/stored-accounts';
 import { storedAccountRoutes } from './sessions/stored-accounts.routes';
 import { IdentityLinkRepository } from './identities/identity-link.repository';
+import { IdentityLoginService } from './identities/identity-login.service';
+import type { IdentityVerifier } from './identities/identity-verifier';
 import { USERS_COLLECTION } from './users/user.model';
 import { UserRepository } from './users/user.repository';
 import { RegistrationService } from './users/registration.service';
@@ -78,7 +80,10 @@ export function authService(config: AuthConfig): ServiceDefinition<AuthConfig> {
         siteKey: config.HUMAN_CHECK === 'recaptcha-enterprise' ? config.RECAPTCHA_SITE_KEY : undefined,
       });
       const login = new LoginService(users, loginLimiter, recovery, config.BCRYPT_COST);
+      // One verifier per configured provider (SSO, Google-kind, Facebook-kind, LINE).
+      const identityVerifiers: IdentityVerifier[] = [];
       const identityLinks = new IdentityLinkRepository(ctx.mongo);
+      const identityLogin = new IdentityLoginService(identityVerifiers, identityLinks, users, login.assertMayLogIn);
       const registration = new RegistrationService(users, identityLinks, { bcryptCost: config.BCRYPT_COST, onStored: (id) => ctx.outbox.kick({ collection: USERS_COLLECTION, id }) });
 
       // Limits a route declares (its rateLimit) carry what they allow, for the OpenAPI document.
@@ -112,7 +117,7 @@ export function authService(config: AuthConfig): ServiceDefinition<AuthConfig> {
         handlers: [boardInviteHandler({ mailer, publicUrl: config.PUBLIC_URL, logger: ctx.logger })],
         routes: [
           ...userRoutes({ registration, users, sessions, existsLimit: limits.exists, cookies }),
-          ...loginRoutes(login, ipRule, mfa, sessions, storedAccounts, cookies),
+          ...loginRoutes(login, identityLogin, ipRule, mfa, sessions, storedAccounts, cookies),
           ...(verifier === localCheck ? localHumanCheckRoutes(localCheck) : []),
           ...storedAccountRoutes(storedAccounts),
           ...mfaRoutes(mfa, users, sessions),

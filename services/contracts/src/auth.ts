@@ -5,17 +5,48 @@ import { sessionUserSchema } from './users';
  * Log-in and session contracts (signup-login.md sections 3, 7, 8). The browser holds the
  * session in httpOnly cookies; answers carry the user, never a token.
  */
-export const loginRequestSchema = z.object({
-  username_or_email: z.string({ error: "You missed a spot! Don't forget to add your email." }).trim().min(1, "You missed a spot! Don't forget to add your email.").max(254),
-  password: z.string({ error: 'The password you entered is incorrect.' }).max(1024),
-  /** The 6-digit code sent by SMS, on the second step of a two-factor log-in. */
-  mfa_token: z.string().trim().max(16).optional(),
-  mfa_resend: z.boolean().optional(),
-  account_switch: z.boolean().optional(),
-  recaptchaV2Token: z.string().max(4096).optional(),
-  recaptchaV3Token: z.string().max(4096).default('default'),
-  logging: z.record(z.string(), z.unknown()).optional(),
+const MISSED_EMAIL = "You missed a spot! Don't forget to add your email.";
+const WRONG_PASSWORD = 'The password you entered is incorrect.';
+
+/**
+ * What a provider vouches with at log-in (spec section 7's credentials besides the password):
+ * SSO's auth code for an email, or its ID token; the Google-kind and LINE ID tokens; the
+ * Facebook-kind user id with its access token. auth verifies each with its provider.
+ */
+export const identityCredentialsSchema = z.object({
+  sso_user_email: z.string().trim().max(254).optional(),
+  sso_auth_code: z.string().max(2048).optional(),
+  sso_id_token: z.string().max(8192).optional(),
+  google_open_id_token: z.string().max(8192).optional(),
+  facebook_id: z.string().max(64).optional(),
+  facebook_token: z.string().max(4096).optional(),
+  facebook_autologin: z.boolean().optional(),
+  line_id_token: z.string().max(8192).optional(),
 });
+export type IdentityCredentials = z.infer<typeof identityCredentialsSchema>;
+
+/** Whether a log-in body carries a provider's credentials rather than a password. */
+export const hasIdentityCredentials = (c: IdentityCredentials): boolean =>
+  Boolean(c.sso_auth_code || c.sso_id_token || c.google_open_id_token || c.facebook_token || c.line_id_token);
+
+export const loginRequestSchema = identityCredentialsSchema
+  .extend({
+    username_or_email: z.string({ error: MISSED_EMAIL }).trim().max(254).optional(),
+    password: z.string({ error: WRONG_PASSWORD }).max(1024).optional(),
+    /** The second step of a two-factor log-in: the code (SMS or authenticator app). */
+    mfa_token: z.string().trim().max(16).optional(),
+    mfa_resend: z.boolean().optional(),
+    account_switch: z.boolean().optional(),
+    recaptchaV2Token: z.string().max(4096).optional(),
+    recaptchaV3Token: z.string().max(4096).default('default'),
+    logging: z.record(z.string(), z.unknown()).optional(),
+  })
+  .superRefine((b, ctx) => {
+    // Email log-in unless a provider's credentials are given: then both fields are required.
+    if (hasIdentityCredentials(b)) return;
+    if (!b.username_or_email) ctx.addIssue({ code: 'custom', path: ['username_or_email'], message: MISSED_EMAIL });
+    else if (b.password === undefined) ctx.addIssue({ code: 'custom', path: ['password'], message: WRONG_PASSWORD });
+  });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
 /** Viewer types of spec section 6. */

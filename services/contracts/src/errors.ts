@@ -52,6 +52,9 @@ export const errorCatalogue = {
   },
   login_assistance: { status: 403, message: 'We sent you an email to help you log in. Check your inbox, or send it again.' },
   password_reset_sent: { status: 403, message: 'We sent you an email to reset your password. Check your inbox to get back into your account.' },
+  // A provider proved who the person is, but no account is linked to that identity: the web app
+  // goes on to that provider's sign-up (spec: "social log-in with an account-not-found code").
+  identity_not_linked: { status: 404, message: "We couldn't find a Pinhive account for that sign-in." },
   prevent_facebook_register: { status: 403, message: "We couldn't match your Facebook account to any account. Try resetting your password instead." },
   prevent_google_register: { status: 403, message: "We couldn't match your Google account to any account. Try resetting your password instead." },
   suspended: { status: 403, message: 'Your account has been suspended.' },

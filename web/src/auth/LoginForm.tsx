@@ -57,11 +57,12 @@ export function LoginForm({ variant, accountSwitch = false, onMfaRequired, fixed
     },
     onError: (error, credentials) => {
       if (check.failed(error)) return;
-      const outcome = describeLoginError(error, credentials.username_or_email);
+      // This form always sends both (provider log-ins are other components').
+      const outcome = describeLoginError(error, credentials.username_or_email ?? '');
       switch (outcome.type) {
         case 'mfa':
           onMfaRequired({
-            credentials: { username_or_email: credentials.username_or_email, password: credentials.password },
+            credentials: { username_or_email: credentials.username_or_email ?? '', password: credentials.password ?? '' },
             phoneNumberEnd: outcome.phoneNumberEnd,
           });
           break;

@@ -7,16 +7,18 @@ import { setSessionCookies } from '../sessions/session.cookies';
 import type { CookieOptions } from '../sessions/session.routes';
 import type { SessionService } from '../sessions/session.service';
 import { presentSessionUser } from '../users/user.presenter';
+import type { IdentityLoginService } from '../identities/identity-login.service';
+import type { SessionDoc } from '../sessions/session.model';
 import type { LoginService } from './login.service';
 
 const mfaCookie = { httpOnly: true, sameSite: 'lax' as const, path: '/v3/', maxAge: 10 * 60 * 1000 };
 
-export function loginRoutes(login: LoginService, ipRule: IpRule, mfa: MfaService, sessions: SessionService, accounts: StoredAccounts, cookies: CookieOptions) {
+export function loginRoutes(login: LoginService, identityLogin: IdentityLoginService, ipRule: IpRule, mfa: MfaService, sessions: SessionService, accounts: StoredAccounts, cookies: CookieOptions) {
   return [
     defineRoute({
       method: 'post',
       path: '/v3/login/',
-      summary: 'Log in with email (or username) and password; sets the session cookies',
+      summary: 'Log in with email (or username) and password, or with SSO or a social provider; sets the session cookies',
       // Not a declared rateLimit: the IP rule lets a human-check token through and answers
       // login_too_quick with what the web app needs to show the check (human-check/ip-rule.ts).
       auth: 'public',
@@ -25,8 +27,11 @@ export function loginRoutes(login: LoginService, ipRule: IpRule, mfa: MfaService
       handler: async ({ body, req, res }) => {
         // Too many attempts from this IP: only a human-check token gets this one through.
         await ipRule.guard(req.ip ?? 'unknown', body.recaptchaV2Token);
-        const user = await login.verify(body, req.ip ?? 'unknown');
-        let method: 'email' | 'multifactor' = 'email';
+        // A provider's credentials (SSO, Google-kind, Facebook-kind, LINE), else email and password
+        // (the body's schema requires both when no provider's credentials are given).
+        const viaIdentity = await identityLogin.verify(body, req);
+        const user = viaIdentity?.user ?? (await login.verify({ username_or_email: body.username_or_email!, password: body.password! }, req.ip ?? 'unknown'));
+        let method: SessionDoc['method'] = viaIdentity?.method ?? 'email';
         if (user.mfa) {
           // The code's challenge is bound to this attempt by an httpOnly cookie.
           const outcome = await mfa.atLogin(user, readCookie(req, SESSION_COOKIES.mfa), body);

@@ -25,7 +25,7 @@ export class LoginService {
     this.dummyHash = bcrypt.hash('not a real password, only spends the same time', bcryptCost);
   }
 
-  async verify(input: Pick<LoginRequest, 'username_or_email' | 'password'>, ip: string): Promise<UserDoc> {
+  async verify(input: Required<Pick<LoginRequest, 'username_or_email' | 'password'>>, ip: string): Promise<UserDoc> {
     const identifier = normaliseIdentifier(input.username_or_email);
     await this.limiter.assertNotLocked(identifier, ip);
     const user = await this.users.findByIdentifier(identifier);
@@ -40,8 +40,11 @@ export class LoginService {
     return user;
   }
 
-  /** Operator blocks and deactivation, each answered as the spec's error catalogue says. */
-  private async assertMayLogIn(user: UserDoc): Promise<void> {
+  /**
+   * Operator blocks and deactivation, each answered as the spec's error catalogue says. Every
+   * log-in method runs it once the person is known (password, SSO, social providers).
+   */
+  readonly assertMayLogIn = async (user: UserDoc): Promise<void> => {
     if (user.deactivation) throw appError('deactivated', { data: { reasons: [user.deactivation.reason] } });
     const block = user.loginBlock;
     if (!block) return;
@@ -62,5 +65,5 @@ export class LoginService {
       case 'suspended':
         throw appError('suspended', { data: { reasons: block.details } });
     }
-  }
+  };
 }

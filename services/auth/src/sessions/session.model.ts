@@ -1,4 +1,5 @@
 import type { OutboxFields } from '@pinhive/kit';
+import type { UserLoggedInV1 } from '@pinhive/contracts';
 
 /**
  * One log-in of one account in one browser. The refresh token is `<sessionId>.<secret>`; only
@@ -14,7 +15,8 @@ export interface SessionDoc extends OutboxFields {
    * sessions (a `{ userId, revokedAt: null }` filter reads every session the account ever had).
    */
   activeUserId?: string;
-  method: 'email' | 'multifactor' | 'switch_account';
+  /** How the session was opened: the log-in methods of `auth.user.logged-in.v1`. */
+  method: UserLoggedInV1['method'];
   tokenHash: string;
   previousHash: string | null;
   rotatedAt: Date;
