@@ -27,7 +27,7 @@ import { fileURLToPath } from 'node:url';
 import { buildServices, buildWeb } from '../../scripts/build.mjs';
 import { startStack, stackProfile, stopStack } from '../../scripts/stack.mjs';
 import { bcryptCompareMs } from '../growth/seed.mjs';
-import { log, machine, machineLoad, mergedSummary, psql, rateEnv, ratesFromEnv, runPhases, stopUnlessKept, trendFigures, waitForAutovacuum, waitForQuietMachine } from '../lib/bench.mjs';
+import { handlerDelta, handlerTimes, log, machine, machineLoad, mergedSummary, psql, rateEnv, ratesFromEnv, runPhases, stopUnlessKept, trendFigures, waitForAutovacuum, waitForQuietMachine } from '../lib/bench.mjs';
 import { memorySummary, stackMemory } from '../lib/memory.mjs';
 import { FEED_PASSWORD, registerFeedPeople, seedFeed } from './seed.mjs';
 
@@ -83,6 +83,7 @@ async function main() {
   let settling;
   let before;
   let memory = {};
+  let handlers = {};
   try {
     await stopStack(PROFILE, { log });
     await startStack(PROFILE, { freshInfra: true, log });
@@ -102,12 +103,15 @@ async function main() {
     log(`[settle] VACUUM (ANALYZE) of the bench store in ${((Date.now() - since) / 1000).toFixed(1)} s`);
     settling = await waitForAutovacuum(p, since, { seeded: /^(feed_entries|board_follows)_/, minSeeded: 2 });
     before = { ...(await waitForQuietMachine()), ...(await machineLoad(bcryptCompareMs)) };
+    // The feed phase makes no events: what pins-boards' handlers did between these two readings is the save phase's.
+    const handled = await handlerTimes(p.ports['pins-boards']);
     Object.assign(phases, await runPhases({
       p, journey, name: 'feed', phases: PHASES, gauge: bcryptCompareMs,
       envOf: () => ({
         BASE_URL: p.baseUrl, FIXTURE: JSON.stringify(fixture), PHASE_SECONDS: String(PHASE_SECONDS), WARMUP_SECONDS: String(WARMUP_SECONDS), POLL_MS: String(POLL_MS), ...rateEnv(RATES),
       }),
     }));
+    handlers = handlerDelta(handled, await handlerTimes(p.ports['pins-boards']));
     memory = stackMemory(p.runDir);
   } finally {
     await stopUnlessKept(PROFILE, p);
@@ -149,6 +153,8 @@ async function main() {
     },
     seeding: { ...seeding, boardsBySaver: undefined },
     settling,
+    // Per pins-boards handler during the phases: events handled, mean time each, mean lag behind the event.
+    handlers,
     machineLoad: { before, ...Object.fromEntries(Object.entries(phases).map(([k, r]) => [k, { before: r.before, after: r.after, k6Seconds: r.seconds }])) },
     memoryMiB: memory,
     memoryMiBTotal: memorySummary(memory).total,
@@ -162,6 +168,7 @@ async function main() {
   log(table(result));
   log('');
   log(`Stored: ${Object.entries(seeding.counts).map(([k, v]) => `${k} ${v.toLocaleString('en-US')}`).join(', ')}. Stack memory after the run: ${memorySummary(memory).line}.`);
+  log(`pins-boards handlers during the phases (events, mean ms, mean lag ms): ${Object.entries(handlers).map(([h, r]) => `${h} ${r.events} ${r.meanMs} ${r.meanLagMs}`).join('; ')}.`);
   log(`${requests} requests, failed ${((result.health.failedRate ?? 0) * 100).toFixed(2)} %, dropped iterations ${JSON.stringify(result.health.droppedIterations)}.`);
   log(`The machine (${os.cpus().length} cores): ${before.quiet ? 'quiet' : 'NOT quiet'} before the measurements. Whole run: ${result.durationSeconds} s. Written to load-tests/results/feed.json.`);
   if (missed.length) log(`MISSED the target: ${missed.join(', ')}`);

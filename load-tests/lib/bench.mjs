@@ -231,3 +231,36 @@ export function mergedSummary(phases) {
     failed: all.reduce((n, x) => n + (x.http_req_failed?.passes ?? 0), 0),
   };
 }
+
+/**
+ * A service's event handlers as its /metrics counts them (kit metrics.ts): per handler, the events
+ * handled and the summed seconds of handling and of lag. `handlerDelta(before, after)` turns two
+ * readings into what happened between them: where a consumer's time went during a phase.
+ */
+export async function handlerTimes(port) {
+  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+  const out = {};
+  for (const line of text.split('\n')) {
+    const m = /^(event_handler_duration_seconds|event_handled_lag_seconds)_(sum|count)\{(.*)\} (\S+)$/.exec(line);
+    if (!m) continue;
+    const handler = /handler="([^"]+)"/.exec(m[3])?.[1];
+    if (!handler) continue;
+    const h = (out[handler] ??= { count: 0, seconds: 0, lagSeconds: 0 });
+    if (m[1] === 'event_handler_duration_seconds') {
+      if (m[2] === 'count') h.count = Number(m[4]);
+      else h.seconds = Number(m[4]);
+    } else if (m[2] === 'sum') h.lagSeconds = Number(m[4]);
+  }
+  return out;
+}
+
+export function handlerDelta(before, after) {
+  const rows = {};
+  for (const [handler, a] of Object.entries(after)) {
+    const b = before[handler] ?? { count: 0, seconds: 0, lagSeconds: 0 };
+    const count = a.count - b.count;
+    if (count <= 0) continue;
+    rows[handler] = { events: count, meanMs: round(((a.seconds - b.seconds) / count) * 1000), meanLagMs: round(((a.lagSeconds - b.lagSeconds) / count) * 1000), busySeconds: round(a.seconds - b.seconds) };
+  }
+  return rows;
+}

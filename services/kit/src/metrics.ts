@@ -22,6 +22,22 @@ export function createMetrics(service: string) {
     labelNames: ['type', 'handler', 'result'] as const,
     registers: [registry],
   });
+  // Where a consumer's time goes, and how far behind the events it is: a handler slower than
+  // its events arrive shows as a growing lag long before anyone notices stale pages.
+  const handlerDuration = new Histogram({
+    name: 'event_handler_duration_seconds',
+    help: 'Time one handler took for one event (every attempt that succeeded), by handler',
+    labelNames: ['type', 'handler'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
+  const eventLag = new Histogram({
+    name: 'event_handled_lag_seconds',
+    help: 'From the event occurring to a handler finishing it, by handler',
+    labelNames: ['type', 'handler'] as const,
+    buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
+    registers: [registry],
+  });
   const outboxPending = new Gauge({ name: 'outbox_pending_events', help: 'Events stored but not yet published, seen by the last relay pass', registers: [registry] });
   const readCache = new Counter({
     name: 'read_cache_total',
@@ -29,6 +45,6 @@ export function createMetrics(service: string) {
     labelNames: ['cache', 'outcome'] as const,
     registers: [registry],
   });
-  return { registry, httpDuration, eventsPublished, eventsHandled, outboxPending, readCache };
+  return { registry, httpDuration, eventsPublished, eventsHandled, handlerDuration, eventLag, outboxPending, readCache };
 }
 export type Metrics = ReturnType<typeof createMetrics>;

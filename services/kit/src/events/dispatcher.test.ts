@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createLogger } from '../logger';
+import { createMetrics } from '../metrics';
 import { defineHandler, newEvent } from './bus';
 import { Dispatcher } from './dispatcher';
 
@@ -8,7 +9,7 @@ const registered = () =>
     userId: 'u1', username: 'ada', email: 'ada@example.com', firstName: 'Ada', lastName: '', country: null, registeredAt: new Date().toISOString(),
   });
 
-function setup(handle: () => Promise<void>, opts: { idempotent?: true } = {}) {
+function setup(handle: () => Promise<void>, opts: { idempotent?: true } = {}, metrics?: ReturnType<typeof createMetrics>) {
   const processed = new Set<string>();
   const deadLetters: { topic: string; headers: Record<string, string> }[] = [];
   const calls: string[] = [];
@@ -31,6 +32,7 @@ function setup(handle: () => Promise<void>, opts: { idempotent?: true } = {}) {
     maxAttempts: 3,
     retryBaseMs: 1,
     logger: createLogger('test', 'silent'),
+    metrics,
   });
   return { dispatcher, processed, deadLetters, calls, failed };
 }
@@ -43,6 +45,21 @@ describe('Dispatcher', () => {
     await t.dispatcher.dispatch(e.type, e.key, JSON.stringify(e));
     expect(t.calls).toEqual([e.id]);
     expect(t.deadLetters).toEqual([]);
+  });
+
+  it("measures each handler's time and how far behind the event it finished, for the handlers that ran", async () => {
+    const metrics = createMetrics('test');
+    const t = setup(async () => { await new Promise((r) => setTimeout(r, 20)); }, {}, metrics);
+    const e = { ...registered(), occurredAt: new Date(Date.now() - 3000).toISOString() };
+    await t.dispatcher.dispatch(e.type, e.key, JSON.stringify(e));
+    await t.dispatcher.dispatch(e.type, e.key, JSON.stringify(e)); // a duplicate: skipped, not measured
+    // As a scraper reads them: `<name>_count{...} n` and `<name>_sum{...} seconds`.
+    const text = await metrics.registry.metrics();
+    const value = (series: string) => Number(new RegExp(`^${series}\\{[^}]*handler="h"[^}]*\\} (\\S+)$`, 'm').exec(text)?.[1]);
+    expect(value('event_handler_duration_seconds_count')).toBe(1);
+    expect(value('event_handler_duration_seconds_sum')).toBeGreaterThanOrEqual(0.015);
+    expect(value('event_handled_lag_seconds_count')).toBe(1);
+    expect(value('event_handled_lag_seconds_sum')).toBeGreaterThanOrEqual(3);
   });
 
   it('runs an idempotent handler on every delivery, and keeps no record of it', async () => {

@@ -62,9 +62,12 @@ export class Dispatcher {
     let lastError: unknown;
     for (let attempt = 1; attempt <= this.opts.maxAttempts; attempt++) {
       try {
+        const started = performance.now();
         await handler.handle(event as never);
         if (!handler.idempotent) await this.opts.processed.mark(event.id, handler.name);
         this.opts.metrics?.eventsHandled.inc({ ...labels, result: attempt === 1 ? 'ok' : 'retried' });
+        this.opts.metrics?.handlerDuration.observe(labels, (performance.now() - started) / 1000);
+        this.opts.metrics?.eventLag.observe(labels, Math.max(0, Date.now() - Date.parse(event.occurredAt)) / 1000);
         return;
       } catch (err) {
         lastError = err;
