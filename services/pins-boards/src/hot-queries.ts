@@ -42,7 +42,7 @@ export const pinsBoardsHotQueries: HotQuerySet = {
   seeds: {
     [PROFILES_COLLECTION]: { count: N, doc: (i) => ({ _id: `user-${i}`, username: `user${i}`, firstName: 'Ada', lastName: '', imageLargeUrl: null, createdAt: at }) },
     processed_events: { count: N, doc: (i) => ({ _id: `create-profile:event-${i}`, eventId: `event-${i}`, handler: 'create-profile', at, day: dayAfter(at, i % DAYS) }) },
-    [BOARDS_COLLECTION]: { count: N, doc: (i) => ({ _id: String(1_000_000 + i), ownerId: `user-${i % 500}`, name: `Board ${i}`, slug: `board-${i}`, ownerSlug: `user-${i % 500}:board-${i}`, privacy: 'public', collaboratorIds: [`user-${(i + 1) % 500}`], pinSeq: 50, counted: [] }) },
+    [BOARDS_COLLECTION]: { count: N, doc: (i) => ({ _id: String(1_000_000 + i), ownerId: `user-${i % 500}`, name: `Board ${i}`, slug: `board-${i}`, ownerSlug: `user-${i % 500}:board-${i}`, privacy: 'public', collaboratorIds: [`user-${(i + 1) % 500}`], pinSeq: 50, counted: [], ...(i % 100 === 7 ? { listPending: true } : {}) }) },
     [BOARD_LISTS_COLLECTION]: { count: N, doc: (i) => ({ _id: `user-${i}`, boards: { [`b${i}`]: { id: String(i), name: `Board ${i}` } } }) },
     [SECTIONS_COLLECTION]: { count: N, doc: (i) => ({ _id: String(2_000_000 + i), boardId: boardId(Math.floor(i / SECTIONS_PER_BOARD)), title: `Section ${i}`, slug: `section-${i}`, boardSlug: `${boardId(Math.floor(i / SECTIONS_PER_BOARD))}:section-${i}`, counted: [] }) },
     // Board i % BOARDS, numbered in it by i / BOARDS: 50 per bucket; sections of 50 likewise.
@@ -104,6 +104,9 @@ export const pinsBoardsHotQueries: HotQuerySet = {
     { name: 'profile by id (every update of a profile)', collection: PROFILES_COLLECTION, filter: { _id: 'user-4321' } },
     { name: 'board by id (every save, board page and pin)', collection: BOARDS_COLLECTION, filter: { _id: '1004321' } },
     { name: 'board by owner and slug (the board page)', collection: BOARDS_COLLECTION, filter: { ownerSlug: 'user-321:board-4321' } },
+    // One board in 100 has counts not yet in its owner's list: the sweep reads those alone.
+    { name: 'boards whose counts are not yet in their list (the sweep)', collection: BOARDS_COLLECTION, filter: { listPending: true }, reads: N / 100 },
+    { name: "a board's list mark cleared if its counts are unchanged", collection: BOARDS_COLLECTION, filter: { _id: '1004307', listPending: true, pinCount: null, lastSavedAt: null, coverPinId: null } },
     { name: 'counter change applied once (every save and delete)', collection: BOARDS_COLLECTION, filter: { _id: '1004321', counted: { $ne: 'saved:1' } } },
     { name: 'collaborator added once (an invitation accepted)', collection: BOARDS_COLLECTION, filter: { _id: '1004321', collaboratorIds: { $ne: 'user-7' } } },
     { name: 'collaborator removed once (removed, or leaving)', collection: BOARDS_COLLECTION, filter: { _id: '1004321', collaboratorIds: 'user-322' } },

@@ -3,6 +3,7 @@ import type { PinsBoardsConfig } from './config';
 import { BOARDS_COLLECTION, type BoardFacts } from './boards/board.model';
 import { BoardRepository } from './boards/board.repository';
 import { boardHandlers } from './boards/board.handlers';
+import { listCountsBehind } from './boards/list-counts.module';
 import { boardRoutes } from './boards/board.routes';
 import { BoardService, PICKER_TTL_MS } from './boards/board.service';
 import { collaborators } from './collaborators/collaborators';
@@ -65,6 +66,7 @@ export function pinsBoardsService(config: PinsBoardsConfig): ServiceDefinition<P
       });
       // A board is listed for each of its members: changes of the owner's entry reach the collaborators' (collaborators/member-lists.ts).
       const lists = new MemberBoardLists(ctx.mongo, (ownerId) => pickers.changed(ownerId), (id): Promise<BoardFacts | null> => boardService.factsOf(id));
+      const listCounts = listCountsBehind(ctx.mongo, ctx.logger, boards, lists);
       const sections = new SectionRepository(ctx.mongo, (boardId) => boardPages.changed(boardId));
       const keptPins = ctx.readCache<PinDoc>({ name: 'pins', ttlMs: BOARD_PAGE_TTL_MS, maxBytes: KEPT_PINS_BYTES, size: () => 1024 });
       const pins = new PinRepository(ctx.mongo, (boardId) => boardPages.changed(boardId), (pinId) => keptPins.changed(pinId));
@@ -88,7 +90,7 @@ export function pinsBoardsService(config: PinsBoardsConfig): ServiceDefinition<P
       const members = collaborators({ mongo: ctx.mongo, logger: ctx.logger, kick, boards, boardService, lists, profiles, people });
       return {
         routes: [...profileRoutes(profiles, (viewer, id) => social.follows.userFacts(viewer, id)), ...boardRoutes(boardService), ...sectionRoutes(sectionService), ...pinRoutes(pinService, pages, images), ...relatedBoardRoutes({ mongo: ctx.mongo, pins, boards, people }), ...social.routes, ...members.routes, ...moves.routes],
-        handlers: [...profileHandlers(profiles), ...boardHandlers({ boards, lists }), ...pinHandlers({ pins, boards, lists, sections, images, kick, logger: ctx.logger, handled }), ...social.handlers, ...members.handlers],
+        handlers: [...profileHandlers(profiles), ...boardHandlers({ boards, lists }), ...pinHandlers({ pins, boards, listCounts, sections, images, kick, logger: ctx.logger, handled }), ...social.handlers, ...members.handlers],
         extraRouters: [mediaRouter(store, ctx.logger)],
       };
     },

@@ -80,6 +80,26 @@ export class BoardListRepository {
     await this.changed(ownerId);
   }
 
+  /**
+   * Changes fields of several entries in one write (the owner's counted boards, list-counts.ts),
+   * when every one of them is there; otherwise entry by entry, so a removed board is not brought back.
+   */
+  async patchMany(ownerId: string, changes: { boardId: string; fields: Partial<Omit<BoardListEntry, 'id'>> }[]): Promise<void> {
+    if (changes.length === 0) return;
+    const filter: Record<string, unknown> = { _id: ownerId };
+    const set: Record<string, unknown> = {};
+    for (const { boardId, fields } of changes) {
+      filter[key(boardId)] = { $exists: true };
+      for (const [f, v] of Object.entries(fields)) set[`${key(boardId)}.${f}`] = v;
+    }
+    const res = await this.lists().updateOne(filter, { $set: set });
+    if (res.matchedCount === 0) {
+      // This class's own patch: a subclass's (member-lists.ts) repeats its patchMany for collaborators itself.
+      for (const { boardId, fields } of changes) await BoardListRepository.prototype.patch.call(this, ownerId, boardId, fields);
+    }
+    await this.changed(ownerId);
+  }
+
   async remove(ownerId: string, boardId: string): Promise<void> {
     await this.lists().updateOne({ _id: ownerId }, { $unset: { [key(boardId)]: '' } });
     await this.changed(ownerId);

@@ -38,6 +38,8 @@ export interface BoardDoc extends Partial<OutboxFields> {
   archivedAt: Date | null;
   /** Deleted boards answer 404 to everyone; their pins go with them. */
   deletedAt: Date | null;
+  /** Set by a count whose values are not yet in the owner's list (list-counts.ts); absent otherwise. */
+  listPending?: true;
 }
 
 /**

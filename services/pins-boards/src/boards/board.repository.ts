@@ -116,9 +116,11 @@ export class BoardRepository {
    * was applied before (or the board is gone). Keys leave the ledger only once settled (`trimmable`;
    * a move's key once its batch's progress is recorded: moves/move.repository.ts).
    */
-  async applyCount(id: string, key: string, delta: number, opts: { cover?: CoverChange; savedAt?: Date; settled?: Settled } = {}): Promise<BoardDoc | null> {
+  async applyCount(id: string, key: string, delta: number, opts: { cover?: CoverChange; savedAt?: Date; settled?: Settled; listPending?: boolean } = {}): Promise<BoardDoc | null> {
     const set: Record<string, unknown> = {};
     if (opts.savedAt) set.lastSavedAt = opts.savedAt;
+    // The owner's list is written behind (list-counts.ts): marked in the count's own write, so a crash loses nothing.
+    if (opts.listPending) set.listPending = true;
     // The cover in the same write: one command per counted save, not two.
     if (opts.cover) Object.assign(set, { coverPinId: opts.cover.pinId, coverImageUrl: opts.cover.imageUrl, coverColor: opts.cover.color });
     const updated = await this.boards().findOneAndUpdate(
@@ -141,6 +143,23 @@ export class BoardRepository {
     const board = await this.boards().findOneAndUpdate({ _id: id }, { $inc: { pinSeq: n } }, { returnDocument: 'after' });
     if (!board) throw new Error(`board ${id} vanished while moving pins into it`);
     return board.pinSeq - n + 1;
+  }
+
+  /**
+   * The board's list entry holds what `seen` held: its mark goes, unless a count changed the
+   * board since (then the mark stays for the next write of the list).
+   */
+  async clearListPending(seen: Pick<BoardDoc, '_id' | 'pinCount' | 'lastSavedAt' | 'coverPinId'>): Promise<boolean> {
+    const res = await this.boards().updateOne(
+      { _id: seen._id, listPending: true, pinCount: seen.pinCount, lastSavedAt: seen.lastSavedAt, coverPinId: seen.coverPinId },
+      { $unset: { listPending: '' } },
+    );
+    return res.modifiedCount > 0;
+  }
+
+  /** Boards whose counts are not yet in their owner's list (by the indexed mark; a bounded batch). */
+  async listPending(limit: number): Promise<Pick<BoardDoc, '_id' | 'ownerId'>[]> {
+    return this.boards().find({ listPending: true }, { projection: { _id: 1, ownerId: 1 } }).limit(limit).toArray();
   }
 
   /** Clears the cover when it was this pin (the next save sets a new one). */

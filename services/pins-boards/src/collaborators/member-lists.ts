@@ -39,6 +39,16 @@ export class MemberBoardLists extends BoardListRepository {
     await Promise.all(collaborators.map((id) => super.patch(id, boardId, shared)));
   }
 
+  override async patchMany(ownerId: string, changes: { boardId: string; fields: Partial<Omit<BoardListEntry, 'id'>> }[]): Promise<void> {
+    await super.patchMany(ownerId, changes);
+    await Promise.all(changes.map(async ({ boardId, fields }) => {
+      const { archived: _ownView, ...shared } = fields;
+      if (Object.keys(shared).length === 0) return;
+      const collaborators = await this.followers(ownerId, boardId);
+      await Promise.all(collaborators.map((id) => super.patch(id, boardId, shared)));
+    }));
+  }
+
   override async remove(ownerId: string, boardId: string): Promise<void> {
     await super.remove(ownerId, boardId);
     const collaborators = await this.followers(ownerId, boardId);

@@ -1,5 +1,5 @@
 import { defineHandler, newEvent, type Logger, type OutboxTarget } from '@pinhive/kit';
-import type { BoardListRepository } from '../boards/board-list.repository';
+import type { ListCounts } from '../boards/list-counts';
 import type { BoardRepository } from '../boards/board.repository';
 import type { ImageService } from '../images/image.service';
 import type { SectionRepository } from '../sections/section.repository';
@@ -10,7 +10,8 @@ import { PerKey } from '../shared/per-key';
 export interface PinHandlerDeps {
   pins: PinRepository;
   boards: BoardRepository;
-  lists: BoardListRepository;
+  /** The owners' lists get the counts written behind (boards/list-counts.ts). */
+  listCounts: Pick<ListCounts, 'schedule'>;
   sections: SectionRepository;
   images: Pick<ImageService, 'remove'>;
   kick: (target: OutboxTarget) => void;
@@ -43,7 +44,7 @@ export const settledKeys = (deps: Pick<PinHandlerDeps, 'handled'>) => async (key
  */
 export function pinHandlers(deps: PinHandlerDeps) {
   const settled = settledKeys(deps);
-  // Counts of one board one at a time in this process: each patches the owner's list with the board's counters after it.
+  // Counts of one board one at a time in this process: a deletion's cover clearing follows its own count, never another's.
   const perBoard = new PerKey();
   return [
     defineHandler({
@@ -52,12 +53,8 @@ export function pinHandlers(deps: PinHandlerDeps) {
       handle: ({ id, data, occurredAt }) => perBoard.run(data.boardId, async () => {
         const savedAt = new Date(occurredAt);
         const key = `saved:${data.pinId}@${id}`;
-        const board = await deps.boards.applyCount(data.boardId, key, 1, { savedAt, cover: { pinId: data.pinId, imageUrl: data.coverImageUrl, color: data.dominantColor }, settled });
-        if (board) {
-          await deps.lists.patch(board.ownerId, board._id, {
-            pinCount: Math.max(0, board.pinCount), lastSavedAt: savedAt, coverImageUrl: board.coverImageUrl, coverColor: board.coverColor,
-          });
-        }
+        const board = await deps.boards.applyCount(data.boardId, key, 1, { savedAt, cover: { pinId: data.pinId, imageUrl: data.coverImageUrl, color: data.dominantColor }, settled, listPending: true });
+        if (board) deps.listCounts.schedule(board.ownerId, board._id);
         if (data.sectionId) {
           const pin = await deps.pins.findById(data.pinId);
           const preview = pin ? { id: pin._id, imageUrl: pin.image['236x'].url, width: pin.image['236x'].width, height: pin.image['236x'].height } : undefined;
@@ -70,14 +67,10 @@ export function pinHandlers(deps: PinHandlerDeps) {
       type: 'pins.pin.deleted.v1',
       handle: ({ id, data }) => perBoard.run(data.boardId, async () => {
         const key = `deleted:${data.pinId}@${id}`;
-        const board = await deps.boards.applyCount(data.boardId, key, -1, { settled });
+        const board = await deps.boards.applyCount(data.boardId, key, -1, { settled, listPending: true });
         if (board) {
           await deps.boards.clearCoverIf(board._id, data.pinId);
-          const cleared = board.coverPinId === data.pinId;
-          await deps.lists.patch(board.ownerId, board._id, {
-            pinCount: Math.max(0, board.pinCount),
-            ...(cleared ? { coverImageUrl: null, coverColor: null } : {}),
-          });
+          deps.listCounts.schedule(board.ownerId, board._id);
         }
         if (data.sectionId) await deps.sections.applyCount(data.sectionId, key, -1, undefined, settled);
       }),

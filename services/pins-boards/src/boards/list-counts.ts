@@ -1,0 +1,86 @@
+import type { Logger } from '@pinhive/kit';
+import { PerKey } from '../shared/per-key';
+import type { BoardListEntry, BoardListRepository } from './board-list.repository';
+import type { BoardDoc } from './board.model';
+import type { BoardRepository } from './board.repository';
+
+/** How long an owner's counted boards wait to be written into their list together. */
+export const LIST_COUNTS_WINDOW_MS = 1_000;
+/** Boards a sweep picks up at once (their owners' lists are each one write). */
+const SWEEP_BATCH = 500;
+
+/** What a count changes in the owner's list entry: read from the board itself when written. */
+export const countedFields = (b: BoardDoc): Partial<BoardListEntry> => ({
+  pinCount: Math.max(0, b.pinCount), lastSavedAt: b.lastSavedAt, coverImageUrl: b.coverImageUrl, coverColor: b.coverColor,
+});
+
+/**
+ * A board's counters and cover reach its owner's list (the picker, the profile grid) within
+ * LIST_COUNTS_WINDOW_MS of a counted save or deletion, written for all the owner's counted boards
+ * at once. The list is one document of every board of the owner, and the store's cost of a write
+ * grows with it: a patch per save of a 100-board owner cost ~14 ms of the store's time, the most
+ * of any step of a save (docs/decisions.md, "List counts written behind").
+ *
+ * Nothing is lost to a crash: the count's own write marks the board `listPending`
+ * (BoardRepository.applyCount), and the mark is cleared only when the list holds what the board
+ * held at the read, by a write conditional on those values. A board still marked (its process
+ * died within the window, or a newer count came in between) is found by the sweep.
+ */
+export class ListCounts {
+  private readonly pending = new Map<string, Set<string>>();
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  /** One flush of an owner at a time in this process. */
+  private readonly perOwner = new PerKey();
+  private closed = false;
+
+  constructor(
+    private readonly deps: { boards: BoardRepository; lists: BoardListRepository; logger: Logger },
+    private readonly windowMs = LIST_COUNTS_WINDOW_MS,
+  ) {}
+
+  /** After a count on `boardId` (marked `listPending` in the same write): its owner's list follows. */
+  schedule(ownerId: string, boardId: string): void {
+    if (this.closed) return;
+    let boards = this.pending.get(ownerId);
+    if (!boards) this.pending.set(ownerId, (boards = new Set()));
+    boards.add(boardId);
+    if (this.timers.has(ownerId)) return;
+    this.timers.set(ownerId, setTimeout(() => {
+      this.timers.delete(ownerId);
+      this.flush(ownerId).catch((err: unknown) => this.deps.logger.warn({ err, ownerId }, 'board list counts not written; the sweep writes them'));
+    }, this.windowMs).unref());
+  }
+
+  /** Writes the owner's scheduled boards into their list now. */
+  flush(ownerId: string): Promise<void> {
+    return this.perOwner.run(ownerId, async () => {
+      const ids = this.pending.get(ownerId);
+      this.pending.delete(ownerId);
+      if (!ids || ids.size === 0) return;
+      const boards = (await Promise.all([...ids].map((id) => this.deps.boards.findById(id)))).filter((b): b is BoardDoc => b !== null && b.ownerId === ownerId);
+      if (boards.length === 0) return;
+      await this.deps.lists.patchMany(ownerId, boards.map((b) => ({ boardId: b._id, fields: countedFields(b) })));
+      await Promise.all(boards.map((b) => this.deps.boards.clearListPending(b)));
+    });
+  }
+
+  /** Boards whose counts never reached their list (a process died first): scheduled again. */
+  async sweep(): Promise<{ boards: number }> {
+    const marked = await this.deps.boards.listPending(SWEEP_BATCH);
+    for (const b of marked) this.schedule(b.ownerId, b._id);
+    return { boards: marked.length };
+  }
+
+  /** Writes everything scheduled (a closing service; tests). */
+  async drain(): Promise<void> {
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+    await Promise.all([...this.pending.keys()].map((owner) => this.flush(owner)));
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+  }
+}
