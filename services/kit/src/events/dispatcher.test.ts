@@ -62,6 +62,27 @@ describe('Dispatcher', () => {
     expect(value('event_handled_lag_seconds_sum')).toBeGreaterThanOrEqual(3);
   });
 
+  it("runs an event's handlers side by side: neither waits for the other to finish", async () => {
+    let release!: () => void;
+    const released = new Promise<void>((r) => { release = r; });
+    const done: string[] = [];
+    const dispatcher = new Dispatcher({
+      handlers: [
+        // The first finishes only once the second has run: one after the other would never end.
+        defineHandler({ name: 'waits', type: 'auth.user.registered.v1', handle: async () => { await released; done.push('waits'); } }),
+        defineHandler({ name: 'releases', type: 'auth.user.registered.v1', handle: async () => { release(); done.push('releases'); } }),
+      ],
+      processed: { has: async () => false, mark: async () => undefined },
+      deadLetter: async () => undefined,
+      maxAttempts: 1,
+      retryBaseMs: 1,
+      logger: createLogger('test', 'silent'),
+    });
+    const e = registered();
+    await dispatcher.dispatch(e.type, e.key, JSON.stringify(e));
+    expect(done).toEqual(['releases', 'waits']);
+  });
+
   it('runs an idempotent handler on every delivery, and keeps no record of it', async () => {
     const t = setup(async () => undefined, { idempotent: true });
     const e = registered();

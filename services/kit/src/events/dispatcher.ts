@@ -36,9 +36,9 @@ export class Dispatcher {
       await this.opts.deadLetter(deadLetterTopic(type), key, value, { 'x-error': 'invalid event envelope or data' });
       return;
     }
-    for (const handler of this.opts.handlers.filter((h) => h.type === event.type)) {
-      await this.runHandler(handler, event, value);
-    }
+    // The handlers of one event side by side: each keeps its own record, retries and dead
+    // letter, and none waits on another's work (a save's fan-out never waits for its count).
+    await Promise.all(this.opts.handlers.filter((h) => h.type === event.type).map((handler) => this.runHandler(handler, event, value)));
   }
 
   private parse(type: string, value: string): EventEnvelope | undefined {
