@@ -167,3 +167,69 @@ export type HumanCheckDemand = z.infer<typeof humanCheckDemandSchema>;
 export const LOGIN_HUMAN_CHECK_ACTION = 'web_unauth';
 /** Spec: the token is refreshed after each failure and every 105000 ms. */
 export const HUMAN_CHECK_REFRESH_MS = 105_000;
+
+/*
+ * Two-factor by authenticator app (RFC 6238) and recovery codes, besides the phone code above.
+ * Routes: `POST /v3/mfa/totp/` (start: the secret and its QR code), `POST /v3/mfa/totp/verify/`
+ * (confirm with a current code: on, and the recovery codes shown once),
+ * `POST /v3/mfa/totp/disable/` and `POST /v3/mfa/recovery_codes/` (each with a current code).
+ */
+
+/** The second factor an account has: a texted code, or an authenticator app's code. */
+export const MFA_FACTORS = ['sms', 'totp'] as const;
+export const mfaFactorSchema = z.enum(MFA_FACTORS);
+export type MfaFactor = z.infer<typeof mfaFactorSchema>;
+
+/**
+ * What `mfa_required` (and the code errors of the log-in's second step) carry in `error.data`:
+ * the factor asked for, and for `sms` the last two digits of the phone the code went to.
+ */
+export const mfaRequiredDataSchema = z.object({ factor: mfaFactorSchema.optional(), phone_number_end: z.string().optional() });
+export type MfaRequiredData = z.infer<typeof mfaRequiredDataSchema>;
+
+/** Recovery codes: 10 characters of Crockford's base32 (no i, l, o, u), shown as `xxxxx-xxxxx`. */
+export const RECOVERY_CODE_COUNT = 10;
+export const RECOVERY_CODE_ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
+const RECOVERY_CODE_BODY = /^[0-9a-hjkmnp-tv-z]{10}$/;
+
+/**
+ * A typed recovery code as stored and compared: lower case, without spaces or dashes, the letters
+ * people read for digits (o as 0, i and l as 1) mended; then `xxxxx-xxxxx`. Null when it is not one.
+ */
+export function normaliseRecoveryCode(raw: string): string | null {
+  const body = raw.toLowerCase().replace(/[\s-]/g, '').replace(/o/g, '0').replace(/[il]/g, '1');
+  return RECOVERY_CODE_BODY.test(body) ? `${body.slice(0, 5)}-${body.slice(5)}` : null;
+}
+
+/** A code of the settings' authenticator calls: the app's current 6 digits, or (to turn it off) a recovery code. */
+const codeField = z
+  .string({ error: "You missed a spot! Don't forget to add your verification code." })
+  .trim()
+  .min(1, "You missed a spot! Don't forget to add your verification code.")
+  .max(16);
+export const mfaAuthenticatorCodeSchema = z.object({ code: codeField.regex(MFA_CODE_FORMAT, "Hmm...that doesn't look like a verification code.") });
+export const mfaAuthenticatorDisableSchema = z.object({ code: codeField });
+
+/** `GET /v3/mfa/` and every settings call: the phone status with the factor that is on and the recovery codes left. */
+export const mfaSettingsStatusSchema = mfaStatusSchema.extend({
+  factor: mfaFactorSchema.nullable(),
+  /** With `totp` on: how many unused recovery codes are left; else null. */
+  recovery_codes_left: z.number().int().min(0).nullable(),
+});
+export type MfaSettingsStatus = z.infer<typeof mfaSettingsStatusSchema>;
+
+/** The start of an authenticator enrolment: what the app needs, as a link, a QR code (data URL) and the key to type. */
+export const authenticatorEnrolmentSchema = z.object({
+  otpauth_uri: z.string(),
+  /** The secret in base32, for typing into the app by hand. */
+  secret: z.string(),
+  /** An `image/svg+xml` data URL of the QR code of `otpauth_uri`. */
+  qr_code: z.string(),
+  /** Confirm before this, or start again. */
+  expires_at: z.iso.datetime(),
+});
+export type AuthenticatorEnrolment = z.infer<typeof authenticatorEnrolmentSchema>;
+
+/** New recovery codes (at enrolment, or regenerated): shown this once, stored hashed. */
+export const recoveryCodesSchema = z.object({ status: mfaSettingsStatusSchema, recovery_codes: z.array(z.string()) });
+export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;

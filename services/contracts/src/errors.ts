@@ -65,6 +65,10 @@ export const errorCatalogue = {
   mfa_code_format: { status: 400, message: "Hmm...that doesn't look like a verification code." },
   phone_invalid: { status: 400, message: 'Enter a phone number with its country code, for example +44 7700 900123.' },
   sms_unavailable: { status: 503, message: "Sorry! We can't send text messages right now." },
+  // Ours (the spec has phone codes only): the authenticator app's enrolment and removal.
+  mfa_already_enabled: { status: 409, message: 'Two-factor authentication is already on with an authenticator app. Turn it off first.' },
+  mfa_not_enabled: { status: 409, message: "Two-factor authentication with an authenticator app isn't on." },
+  mfa_setup_expired: { status: 400, message: 'This set-up has expired. Start again to get a new QR code.' },
   reset_token_invalid: { status: 400, message: 'This link has expired or was already used. Ask for a new one.' },
 
   // Images (saving-boards-ads.md sections 3, 5 and 7): pins made from an upload or a link.
