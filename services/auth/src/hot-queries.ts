@@ -3,6 +3,7 @@ import { authIndexes, devOutboxIndexes } from './indexes';
 import { DEV_MESSAGES_COLLECTION, DEV_OUTBOX_WINDOW } from './messaging/dev-outbox.repository';
 import { IDENTITY_LINKS_COLLECTION } from './identities/identity-link.repository';
 import { MFA_CHALLENGES_COLLECTION } from './mfa/mfa-challenge.repository';
+import { AUTHENTICATORS_COLLECTION } from './mfa/authenticator.repository';
 import { RESET_TOKENS_COLLECTION } from './recovery/reset-token.repository';
 import { SESSIONS_COLLECTION } from './sessions/session.model';
 import { USERS_COLLECTION } from './users/user.model';
@@ -52,6 +53,15 @@ export const authHotQueries: HotQuerySet = {
     },
     [RESET_TOKENS_COLLECTION]: { count: N, doc: (i) => ({ _id: `reset-${i}`, userId: `user-${i}`, createdAt: at, expiresAt: later, usedAt: null, purgeDay: purgeDay(i) }) },
     [MFA_CHALLENGES_COLLECTION]: { count: N, doc: (i) => ({ _id: `challenge-${i}`, userId: `user-${i}`, codeHash: 'h', expiresAt: later, attempts: 0, usedAt: null, createdAt: at, purgeDay: purgeDay(i) }) },
+    // Authenticator apps: most confirmed (10 recovery codes, some used), one in five still being set up.
+    [AUTHENTICATORS_COLLECTION]: {
+      count: N,
+      doc: (i) => ({
+        _id: `user-${i}`,
+        pending: i % 5 === 0 ? { id: `pending-${i}`, secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', expiresAt: later } : null,
+        active: i % 5 === 0 ? null : { id: `active-${i}`, secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', lastStep: 59_000_000 + i, recoveryCodes: Array.from({ length: 10 - (i % 4) }, (_, k) => `hash-${i}-${k}`), enabledAt: at },
+      }),
+    },
     // One account in five linked to one or two providers.
     [IDENTITY_LINKS_COLLECTION]: {
       count: N,
@@ -83,6 +93,10 @@ export const authHotQueries: HotQuerySet = {
     { name: 'expired reset tokens of a day (purge)', collection: RESET_TOKENS_COLLECTION, filter: { purgeDay: purgeDay(7) }, reads: N / DAYS },
     { name: 'two-factor code lookup', collection: MFA_CHALLENGES_COLLECTION, filter: { _id: 'challenge-4321' } },
     { name: 'expired two-factor challenges of a day (purge)', collection: MFA_CHALLENGES_COLLECTION, filter: { purgeDay: purgeDay(7) }, reads: N / DAYS },
+    { name: "an account's authenticator (the second step, the settings)", collection: AUTHENTICATORS_COLLECTION, filter: { _id: 'user-4321' } },
+    { name: 'authenticator confirmed (guarded by its enrolment)', collection: AUTHENTICATORS_COLLECTION, filter: { _id: 'user-4320', 'pending.id': 'pending-4320' } },
+    { name: "authenticator code's step claimed (each code once)", collection: AUTHENTICATORS_COLLECTION, filter: { _id: 'user-4321', 'active.id': 'active-4321', 'active.lastStep': { $lt: 60_000_000 } } },
+    { name: 'recovery code used up', collection: AUTHENTICATORS_COLLECTION, filter: { _id: 'user-4321', 'active.id': 'active-4321', 'active.recoveryCodes': 'hash-4321-3' } },
     { name: 'an identity link (log-in through SSO or a social provider)', collection: IDENTITY_LINKS_COLLECTION, filter: { _id: 'google:subject-4320' } },
     { name: "an account's identity links (its connected providers)", collection: IDENTITY_LINKS_COLLECTION, filter: { userId: 'user-10800' }, reads: 2 },
     { name: 'an identity link removed by its account', collection: IDENTITY_LINKS_COLLECTION, filter: { _id: 'google:subject-4320', userId: 'user-10800' } },

@@ -12,6 +12,7 @@ import { createMailer } from './messaging/mailer';
 import { createSmsSender } from './messaging/sms';
 import { MfaChallengeRepository } from './mfa/mfa-challenge.repository';
 import { MfaService } from './mfa/mfa.service';
+import { authenticatorFactor } from './mfa/authenticator.service';
 import { mfaRoutes } from './mfa/mfa.routes';
 import { DevOutboxRepository } from './messaging/dev-outbox.repository';
 import { devOutboxRoutes } from './messaging/dev-outbox.routes';
@@ -99,7 +100,8 @@ export function authService(config: AuthConfig): ServiceDefinition<AuthConfig> {
       const sms = createSmsSender({ transport: config.SMS_TRANSPORT, devOutbox, logger: ctx.logger });
       const storedAccounts = new StoredAccounts(sessions, users, cookies);
       const challenges = new MfaChallengeRepository(ctx.mongo, retention);
-      const mfa = new MfaService(users, challenges, sms, limits.mfaSends);
+      const authenticator = authenticatorFactor(ctx.mongo, redis, users, { namespace: ns, maxFailures: config.LOGIN_MAX_CONSECUTIVE_FAILURES, lockoutSeconds: config.LOGIN_LOCKOUT_SECONDS });
+      const mfa = new MfaService(users, challenges, sms, limits.mfaSends, authenticator);
       // What nothing can use any more goes by its day key (FerretDB has no TTL index); it stops
       // with the service's connection.
       const purged: { purge(now: Date): Promise<number> }[] = [sessionStore, resetTokens, challenges, ...(devOutboxOn ? [devOutbox] : [])];

@@ -25,11 +25,11 @@ async function enrolled() {
   const account = await signUp(auth);
   const phone = newPhone();
   const start = await account.browser.post('/v3/mfa/phone/', { phone_number: phone.replace(/(\d{4})(\d{3})$/, ' $1 $2') });
-  expect(start.body.resource_response.data).toEqual({ enabled: false, phone_number_end: null, pending: true });
+  expect(start.body.resource_response.data).toEqual({ enabled: false, phone_number_end: null, pending: true, factor: null, recovery_codes_left: null });
   const wrong = await account.browser.post('/v3/mfa/phone/verify/', { code: '000000' === (await nthCode(phone, 1)) ? '111111' : '000000' });
   expect(wrong.body.resource_response.error?.code).toBe('mfa_code_invalid');
   const ok = await account.browser.post('/v3/mfa/phone/verify/', { code: await nthCode(phone, 1) });
-  expect(ok.body.resource_response.data).toEqual({ enabled: true, phone_number_end: phone.slice(-2), pending: false });
+  expect(ok.body.resource_response.data).toEqual({ enabled: true, phone_number_end: phone.slice(-2), pending: false, factor: 'sms', recovery_codes_left: null });
   return { ...account, phone };
 }
 

@@ -10,11 +10,22 @@ export interface LoginBlock {
   setAt: Date;
 }
 
-/** Two-factor by phone: the confirmed number, and a number waiting for its code. */
-export interface Mfa {
+/**
+ * The second factor that is on: a confirmed phone number (`factor` absent on documents from
+ * before authenticator apps), or an authenticator app, whose secret and recovery codes are kept
+ * apart (mfa/authenticator.repository.ts) and read only at the second step.
+ */
+export type Mfa = SmsMfa | TotpMfa;
+export interface SmsMfa {
+  factor?: 'sms';
   phone: string;
   enabledAt: Date;
 }
+export interface TotpMfa {
+  factor: 'totp';
+  enabledAt: Date;
+}
+/** A number waiting for its code. */
 export interface MfaPending {
   phone: string;
   salt: string;

@@ -1,0 +1,81 @@
+import type { Connection } from 'mongoose';
+
+/** An enrolment started in the settings and not confirmed yet: the secret the app was shown. */
+export interface PendingAuthenticator {
+  /** Random: the confirmation is guarded by it, not by the secret (never in a query's filter). */
+  id: string;
+  secret: string;
+  expiresAt: Date;
+}
+
+/** The confirmed authenticator: its secret, the last step used and the recovery codes left (hashed). */
+export interface ActiveAuthenticator {
+  /** Random per enrolment: every write is guarded by it, so a write for a removed one lands nowhere. */
+  id: string;
+  secret: string;
+  /** The 30-second step of the last code accepted: only later steps are accepted (each code once). */
+  lastStep: number;
+  recoveryCodes: string[];
+  enabledAt: Date;
+}
+
+/** One per account that ever started an enrolment; `_id` is the account's id. */
+export interface AuthenticatorDoc {
+  _id: string;
+  pending: PendingAuthenticator | null;
+  active: ActiveAuthenticator | null;
+}
+
+export const AUTHENTICATORS_COLLECTION = 'mfa_authenticators';
+
+/**
+ * Authenticator apps' secrets, read and written only by `_id` (the account). The account's `mfa`
+ * field says whether the factor is on; this document is read only when it is (the log-in's
+ * second step, the settings). Kept apart from the account so that the secret never travels with
+ * the account document (every log-in, session and profile read loads it). Every single-use rule
+ * is one conditional update of this document: two requests with the same code (or recovery code)
+ * cannot both pass.
+ */
+export class AuthenticatorRepository {
+  constructor(private readonly conn: Connection) {}
+
+  private col() {
+    return this.conn.collection<AuthenticatorDoc>(AUTHENTICATORS_COLLECTION);
+  }
+
+  async find(userId: string): Promise<AuthenticatorDoc | null> {
+    const doc = await this.col().findOne({ _id: userId });
+    // A document written by the enrolment's upsert alone has no `active` yet.
+    return doc ? { _id: doc._id, pending: doc.pending ?? null, active: doc.active ?? null } : null;
+  }
+
+  /** A new enrolment replaces any earlier unconfirmed one; the active authenticator is untouched. */
+  async setPending(userId: string, pending: PendingAuthenticator): Promise<void> {
+    await this.col().updateOne({ _id: userId }, { $set: { pending } }, { upsert: true });
+  }
+
+  /** The enrolment `pendingId` becomes the active authenticator; false when it was confirmed (or replaced) meanwhile. */
+  async activate(userId: string, pendingId: string, active: ActiveAuthenticator): Promise<boolean> {
+    return (await this.col().updateOne({ _id: userId, 'pending.id': pendingId }, { $set: { active, pending: null } })).modifiedCount === 1;
+  }
+
+  /** Records `step` as used: false when it or a later step was used already (a replay, or a concurrent use). */
+  async claimStep(userId: string, activeId: string, step: number): Promise<boolean> {
+    return (await this.col().updateOne({ _id: userId, 'active.id': activeId, 'active.lastStep': { $lt: step } }, { $set: { 'active.lastStep': step } })).modifiedCount === 1;
+  }
+
+  /** Uses up one recovery code: false when it is not (or no longer) one of the account's. */
+  async useRecoveryCode(userId: string, activeId: string, hash: string): Promise<boolean> {
+    return (await this.col().updateOne({ _id: userId, 'active.id': activeId, 'active.recoveryCodes': hash }, { $pull: { 'active.recoveryCodes': hash } })).modifiedCount === 1;
+  }
+
+  /** A new set of recovery codes: the old ones stop working at once. */
+  async replaceRecoveryCodes(userId: string, activeId: string, hashes: string[]): Promise<boolean> {
+    return (await this.col().updateOne({ _id: userId, 'active.id': activeId }, { $set: { 'active.recoveryCodes': hashes } })).matchedCount === 1;
+  }
+
+  /** Forgets the authenticator (turned off): its secret and codes are gone. */
+  async remove(userId: string, activeId: string): Promise<void> {
+    await this.col().updateOne({ _id: userId, 'active.id': activeId }, { $set: { active: null } });
+  }
+}
