@@ -9,7 +9,7 @@ import { Spinner } from '../components/Spinner';
 import { ConsentsForm } from './ConsentsForm';
 import { LoginForm } from './LoginForm';
 import { MfaForm } from './MfaForm';
-import type { MfaChallenge } from './mfa';
+import { challengeFactor, type MfaChallenge } from './mfa';
 import { DEFAULT_OPENING, headingFor, headingLevel, showsVisual, signupFormAtOnce, togglesInPlace, type AuthOpening } from './openingContext';
 import { withSearch } from './paths';
 import { PersonalizedLogin } from './PersonalizedLogin';
@@ -273,9 +273,10 @@ function useViewParts(view: AuthView, flow: Flow): ViewParts {
       const challenge = flow.challenge;
       if (!challenge) return { title: t('auth.mfa.title'), body: null };
       const end = challenge.phoneNumberEnd;
+      const subtitle = challengeFactor(challenge) === 'totp' ? t('auth.mfa.appPrompt') : end ? t('auth.mfa.sentTo', { end }) : t('auth.mfa.sentToUnknown');
       return {
         title: t('auth.mfa.title'),
-        subtitle: end ? t('auth.mfa.sentTo', { end }) : t('auth.mfa.sentToUnknown'),
+        subtitle,
         body: (
           <MfaForm
             challenge={challenge}

@@ -11,7 +11,17 @@ import { useRecovery } from '../recovery/recoveryContext';
 import { useToast } from '../toast/toastContext';
 import type { FormMessage } from './formMessage';
 import { FormAlert, FormMessageText } from './FormMessageText';
-import { describeMfaFailure, MFA_RESEND_TOAST_MS, mfaLoginRequest, validateMfaCode, type MfaChallenge, type MfaStep } from './mfa';
+import { TextField } from '../components/TextField';
+import {
+  challengeFactor,
+  describeMfaFailure,
+  MFA_RESEND_TOAST_MS,
+  mfaLoginRequest,
+  validateMfaCode,
+  validateRecoveryCode,
+  type MfaChallenge,
+  type MfaStep,
+} from './mfa';
 import type { AuthVariant } from './targets';
 import { useAuthSuccess } from './useAuthSuccess';
 import { useForgotPassword } from './useForgotPassword';
@@ -20,7 +30,7 @@ interface MfaFormProps {
   challenge: MfaChallenge;
   variant: AuthVariant;
   accountSwitch: boolean;
-  /** The id of the card's sentence saying where the code went: it describes the code field. */
+  /** The id of the card's sentence saying where the code went (or which app): it describes the code field. */
   describedBy: string;
   /** A new code went out (resend), perhaps to a phone with another ending. */
   onNewCode: (phoneNumberEnd: string) => void;
@@ -30,8 +40,9 @@ interface MfaFormProps {
 
 /**
  * The code step of a two-factor log-in (view `loginMfa`): the code is sent with the same
- * credentials (`mfa_token`); "Resend code" asks for a new one (`mfa_resend`) and says so in a
- * 5-second toast.
+ * credentials (`mfa_token`). A texted code: "Resend code" asks for a new one (`mfa_resend`) and
+ * says so in a 5-second toast. An authenticator app's: nothing to resend; "Use a recovery code"
+ * swaps the field for one that takes a recovery code (sent as `mfa_token` too), and back.
  */
 export function MfaForm({ challenge, variant, accountSwitch, describedBy, onNewCode, onBack }: MfaFormProps) {
   const { t } = useTranslation();
@@ -40,6 +51,9 @@ export function MfaForm({ challenge, variant, accountSwitch, describedBy, onNewC
   const toast = useToast();
   const success = useAuthSuccess(variant);
   const forgot = useForgotPassword();
+  const factor = challengeFactor(challenge);
+  // An authenticator account may type a recovery code instead of the app's code.
+  const [recoveryMode, setRecoveryMode] = useState(false);
   const [code, setCode] = useState('');
   const [error, setError] = useState<FormMessage | null>(null);
   const [alert, setAlert] = useState<FormMessage | null>(null);
@@ -82,7 +96,9 @@ export function MfaForm({ challenge, variant, accountSwitch, describedBy, onNewC
         break;
       case 'challenge':
         check.succeeded();
-        newCodeSent(outcome.phoneNumberEnd);
+        // An app's code is asked for again: nothing was sent.
+        if (outcome.factor === 'sms') newCodeSent(outcome.phoneNumberEnd);
+        else focusCode.current = true;
         break;
     }
   };
@@ -92,8 +108,7 @@ export function MfaForm({ challenge, variant, accountSwitch, describedBy, onNewC
     return success.mfaLoggedIn(accountSwitch);
   };
   const verify = useMutation({
-    mutationFn: ({ typed, token }: { typed: string; token: string | undefined }) =>
-      logIn(mfaLoginRequest(challenge.credentials, { code: typed }, accountSwitch, token)),
+    mutationFn: ({ step, token }: { step: MfaStep; token: string | undefined }) => logIn(mfaLoginRequest(challenge.credentials, step, accountSwitch, token)),
     onSuccess: done,
     onError: fail,
   });
@@ -108,16 +123,27 @@ export function MfaForm({ challenge, variant, accountSwitch, describedBy, onNewC
   /** Sends the code (after its rules), with a passed human check's token when there is one. */
   const sendCode = (token: string | undefined) => {
     setAlert(null);
-    const rule = validateMfaCode(code);
+    const rule = recoveryMode ? validateRecoveryCode(code) : validateMfaCode(code);
     if (rule) {
       setError({ source: 'validation', code: rule });
       focusCode.current = true;
       return;
     }
     setError(null);
-    lastStep.current = { code };
+    const step: MfaStep = recoveryMode ? { recoveryCode: code } : { code };
+    lastStep.current = step;
     if (token) check.sent();
-    verify.mutate({ typed: code, token });
+    verify.mutate({ step, token });
+  };
+
+  /** Between the app's code and a recovery code: the field starts empty and takes the focus. */
+  const switchMode = () => {
+    if (busy) return;
+    setRecoveryMode((on) => !on);
+    setCode('');
+    setError(null);
+    setAlert(null);
+    focusCode.current = true;
   };
 
   const askResend = (token: string | undefined) => {
@@ -134,36 +160,71 @@ export function MfaForm({ challenge, variant, accountSwitch, describedBy, onNewC
   return (
     <form className="auth-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
       <FormAlert message={alert} reset={{ email, start: () => forgot.mutate(email), busy: forgot.isPending }} />
-      <CodeField
-        ref={input}
-        id={`${id}-code`}
-        label={t('auth.mfa.code')}
-        value={code}
-        describedBy={describedBy}
-        onChange={(event) => {
-          setCode(event.target.value);
-          setError(null);
-        }}
-        error={error ? <FormMessageText message={error} /> : undefined}
-      />
-      <HumanCheck check={check} onPassed={(token) => ('code' in lastStep.current ? sendCode(token) : askResend(token))} />
+      {recoveryMode ? (
+        <>
+          <p className="auth-form__lead" id={`${id}-recovery-lead`}>
+            {t('auth.mfa.recoveryPrompt')}
+          </p>
+          <TextField
+            ref={input}
+            id={`${id}-recovery`}
+            name="recovery_code"
+            type="text"
+            autoComplete="off"
+            autoCapitalize="off"
+            spellCheck={false}
+            className="field__input--code"
+            label={t('auth.mfa.recoveryCode')}
+            placeholder={t('auth.mfa.recoveryPlaceholder')}
+            value={code}
+            describedBy={`${id}-recovery-lead`}
+            onChange={(event) => {
+              setCode(event.target.value);
+              setError(null);
+            }}
+            error={error ? <FormMessageText message={error} /> : undefined}
+          />
+        </>
+      ) : (
+        <CodeField
+          ref={input}
+          id={`${id}-code`}
+          label={t('auth.mfa.code')}
+          value={code}
+          describedBy={describedBy}
+          onChange={(event) => {
+            setCode(event.target.value);
+            setError(null);
+          }}
+          error={error ? <FormMessageText message={error} /> : undefined}
+        />
+      )}
+      <HumanCheck check={check} onPassed={(token) => ('resend' in lastStep.current ? askResend(token) : sendCode(token))} />
       <button type="submit" className="button button--primary button--block" {...busyProps(verify.isPending)}>
         {verify.isPending ? <Spinner /> : null}
         <span>{t('auth.mfa.submit')}</span>
       </button>
-      <p className="auth-form__aside">
-        {t('auth.mfa.noCode')}{' '}
-        <button
-          type="button"
-          className="inline-link"
-          onClick={() => {
-            if (!busy) askResend(check.heldToken);
-          }}
-          {...busyProps(resend.isPending)}
-        >
-          {t('auth.mfa.resend')}
-        </button>
-      </p>
+      {factor === 'sms' ? (
+        <p className="auth-form__aside">
+          {t('auth.mfa.noCode')}{' '}
+          <button
+            type="button"
+            className="inline-link"
+            onClick={() => {
+              if (!busy) askResend(check.heldToken);
+            }}
+            {...busyProps(resend.isPending)}
+          >
+            {t('auth.mfa.resend')}
+          </button>
+        </p>
+      ) : (
+        <p className="auth-form__aside">
+          <button type="button" className="inline-link" onClick={switchMode}>
+            {recoveryMode ? t('auth.mfa.useApp') : t('auth.mfa.useRecovery')}
+          </button>
+        </p>
+      )}
       <button type="button" className="inline-link auth-form__back" onClick={onBack}>
         {t('auth.mfa.back')}
       </button>

@@ -65,10 +65,17 @@ describe('describeLoginError', () => {
 
 describe('describeLoginError and two-factor', () => {
   it('opens the code step with the phone ending', () => {
-    expect(describeLoginError(apiError('mfa_required', 401, { phone_number_end: '23' }), EMAIL)).toEqual({ type: 'mfa', phoneNumberEnd: '23' });
+    expect(describeLoginError(apiError('mfa_required', 401, { phone_number_end: '23' }), EMAIL)).toEqual({ type: 'mfa', factor: 'sms', phoneNumberEnd: '23' });
+    expect(describeLoginError(apiError('mfa_required', 401, { factor: 'sms', phone_number_end: '23' }), EMAIL)).toEqual({ type: 'mfa', factor: 'sms', phoneNumberEnd: '23' });
   });
   it('keeps only digits from the phone ending', () => {
-    expect(describeLoginError(apiError('mfa_required', 401, { phone_number_end: '<b>' }), EMAIL)).toEqual({ type: 'mfa', phoneNumberEnd: '' });
-    expect(describeLoginError(apiError('mfa_required', 401), EMAIL)).toEqual({ type: 'mfa', phoneNumberEnd: '' });
+    expect(describeLoginError(apiError('mfa_required', 401, { phone_number_end: '<b>' }), EMAIL)).toEqual({ type: 'mfa', factor: 'sms', phoneNumberEnd: '' });
+    expect(describeLoginError(apiError('mfa_required', 401), EMAIL)).toEqual({ type: 'mfa', factor: 'sms', phoneNumberEnd: '' });
+  });
+  it("opens the code step for an authenticator app's code", () => {
+    expect(describeLoginError(apiError('mfa_required', 401, { factor: 'totp' }), EMAIL)).toEqual({ type: 'mfa', factor: 'totp', phoneNumberEnd: '' });
+  });
+  it('takes an unknown factor for a phone (what every answer meant before apps)', () => {
+    expect(describeLoginError(apiError('mfa_required', 401, { factor: 'carrier-pigeon', phone_number_end: '23' }), EMAIL)).toEqual({ type: 'mfa', factor: 'sms', phoneNumberEnd: '23' });
   });
 });

@@ -1,3 +1,4 @@
+import type { MfaFactor } from '@pinhive/contracts';
 import { isApiError } from '../api/client';
 import { reasonsFrom, type Recovery } from '../recovery/recovery';
 import { GENERIC, messageForCode, type FormMessage } from './formMessage';
@@ -11,7 +12,9 @@ export type FailureOutcome<Field extends string> =
 /** The password was right and the account has two-factor on: the card shows the code step (`loginMfa`). */
 export interface MfaRequired {
   type: 'mfa';
-  /** The last two digits of the phone the code was texted to ('' if the server did not say). */
+  /** The factor the code comes from: texted (`sms`) or shown by an authenticator app (`totp`). */
+  factor: MfaFactor;
+  /** The last two digits of the phone the code was texted to ('' if the server did not say, or for an app). */
   phoneNumberEnd: string;
 }
 
@@ -30,6 +33,11 @@ export function phoneNumberEnd(data: Record<string, unknown> | undefined): strin
   return typeof end === 'string' && /^\d{1,4}$/.test(end) ? end : '';
 }
 
+/** `error.data.factor` of a two-factor answer; answers without one are a phone's (the factor came later). */
+export function mfaFactor(data: Record<string, unknown> | undefined): MfaFactor {
+  return data?.['factor'] === 'totp' ? 'totp' : 'sms';
+}
+
 const stringOr = (value: unknown, fallback: string): string => (typeof value === 'string' && value !== '' ? value : fallback);
 
 /**
@@ -44,7 +52,7 @@ export function describeLoginError(error: unknown, email: string): LoginFailure 
   const data = error.data;
   switch (error.code) {
     case 'mfa_required':
-      return { type: 'mfa', phoneNumberEnd: phoneNumberEnd(data) };
+      return { type: 'mfa', factor: mfaFactor(data), phoneNumberEnd: phoneNumberEnd(data) };
     case 'password_incorrect':
       return { type: 'field', field: 'password', message: { source: 'error', code: 'password_incorrect' } };
     case 'login_rate_limited':

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { ApiError, NetworkError } from '../api/client';
-import { describeMfaFailure, mfaLoginRequest, normaliseMfaCode, validateMfaCode } from './mfa';
+import { challengeFactor, describeMfaFailure, mfaLoginRequest, normaliseMfaCode, validateMfaCode, validateRecoveryCode } from './mfa';
 
 const apiError = (code: string, http_status: number, data?: Record<string, unknown>, message = `server says ${code}`) =>
   new ApiError({ code, message, message_detail: null, http_status, ...(data ? { data } : {}) });
@@ -26,7 +26,35 @@ describe('validateMfaCode', () => {
   });
 });
 
+describe('validateRecoveryCode', () => {
+  it('requires a code', () => {
+    expect(validateRecoveryCode('  ')).toBe('recovery_code_required');
+  });
+  it('wants xxxxx-xxxxx, however it is typed', () => {
+    expect(validateRecoveryCode('abcde-fgh23')).toBeUndefined();
+    expect(validateRecoveryCode(' ABCDE FGH23 ')).toBeUndefined();
+    expect(validateRecoveryCode('abcdefgh23')).toBeUndefined();
+    expect(validateRecoveryCode('123456')).toBe('recovery_code_format');
+    expect(validateRecoveryCode('abcde-fgh2')).toBe('recovery_code_format');
+  });
+});
+
+describe('challengeFactor', () => {
+  const base = { credentials: CREDENTIALS };
+  it('is the factor the answer named', () => {
+    expect(challengeFactor({ ...base, factor: 'totp', phoneNumberEnd: '' })).toBe('totp');
+    expect(challengeFactor({ ...base, factor: 'sms', phoneNumberEnd: '' })).toBe('sms');
+  });
+  it("without one, a phone's (which always names its ending) or else an app's", () => {
+    expect(challengeFactor({ ...base, phoneNumberEnd: '23' })).toBe('sms');
+    expect(challengeFactor({ ...base, phoneNumberEnd: '' })).toBe('totp');
+  });
+});
+
 describe('mfaLoginRequest', () => {
+  it('sends a recovery code as the code, as it is stored', () => {
+    expect(mfaLoginRequest(CREDENTIALS, { recoveryCode: ' ABCDE fgh23 ' }, false)).toEqual({ ...CREDENTIALS, mfa_token: 'abcde-fgh23', recaptchaV3Token: 'default' });
+  });
   it('sends the same credentials with the code', () => {
     expect(mfaLoginRequest(CREDENTIALS, { code: '123 456' }, false)).toEqual({ ...CREDENTIALS, mfa_token: '123456', recaptchaV3Token: 'default' });
   });
@@ -71,7 +99,17 @@ describe('describeMfaFailure', () => {
     });
   });
   it('reads mfa_required as a new code sent to the phone ending', () => {
-    expect(describeMfaFailure(apiError('mfa_required', 401, { phone_number_end: '07' }), EMAIL)).toEqual({ type: 'challenge', phoneNumberEnd: '07' });
+    expect(describeMfaFailure(apiError('mfa_required', 401, { phone_number_end: '07' }), EMAIL)).toEqual({ type: 'challenge', factor: 'sms', phoneNumberEnd: '07' });
+  });
+  it("reads an authenticator's mfa_required as the app's code asked for again", () => {
+    expect(describeMfaFailure(apiError('mfa_required', 401, { factor: 'totp' }), EMAIL)).toEqual({ type: 'challenge', factor: 'totp', phoneNumberEnd: '' });
+  });
+  it("shows an authenticator's code errors at the field too", () => {
+    expect(describeMfaFailure(apiError('mfa_code_invalid', 401, { field: 'mfa_token', factor: 'totp' }, 'Check your app.'), EMAIL)).toEqual({
+      type: 'field',
+      field: 'code',
+      message: { source: 'server', text: 'Check your app.' },
+    });
   });
   it('shows field errors of the password step above the form', () => {
     expect(describeMfaFailure(apiError('password_incorrect', 401, { field: 'password' }), EMAIL)).toEqual({

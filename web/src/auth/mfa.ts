@@ -1,7 +1,7 @@
-import { MFA_CODE_FORMAT, type LoginRequest } from '@pinhive/contracts';
+import { MFA_CODE_FORMAT, normaliseRecoveryCode, type LoginRequest, type MfaFactor } from '@pinhive/contracts';
 import { isApiError } from '../api/client';
 import { GENERIC, type FormMessage } from './formMessage';
-import { describeLoginError, phoneNumberEnd, type FailureOutcome } from './loginErrors';
+import { describeLoginError, mfaFactor, phoneNumberEnd, type FailureOutcome } from './loginErrors';
 
 /** What the log-in typed, kept in memory (component state) only, to send again with the code. */
 export interface LoginCredentials {
@@ -9,10 +9,21 @@ export interface LoginCredentials {
   password: string;
 }
 
-/** The code step of a log-in: who is logging in, and the phone ending the code went to. */
+/** The code step of a log-in: who is logging in, the factor asked for, and the phone ending the code went to. */
 export interface MfaChallenge {
   credentials: LoginCredentials;
+  /** Absent when the form that met `mfa_required` did not pass it on: see `challengeFactor`. */
+  factor?: MfaFactor;
   phoneNumberEnd: string;
+}
+
+/**
+ * The factor a code step asks for. The log-in and sign-up forms hand over only the phone ending
+ * (they predate authenticator apps): a phone's `mfa_required` always names its ending, an
+ * app's never does, so a challenge without either is an app's.
+ */
+export function challengeFactor(challenge: MfaChallenge): MfaFactor {
+  return challenge.factor ?? (challenge.phoneNumberEnd === '' ? 'totp' : 'sms');
 }
 
 /** The spec's toast after "Resend code": 5000 ms. */
@@ -33,8 +44,23 @@ export function validateMfaCode(raw: string): MfaCodeError | undefined {
   return undefined;
 }
 
-/** What the code step sends: the code, or a request for a new one. */
-export type MfaStep = { code: string } | { resend: true };
+export type RecoveryCodeError = 'recovery_code_required' | 'recovery_code_format';
+
+/** A recovery code (authenticator accounts): required, then `xxxxx-xxxxx` however it is typed (case, dash, spaces). */
+export function validateRecoveryCode(raw: string): RecoveryCodeError | undefined {
+  if (raw.trim() === '') return 'recovery_code_required';
+  if (normaliseRecoveryCode(raw) === null) return 'recovery_code_format';
+  return undefined;
+}
+
+/** What the code step sends: the code, a recovery code instead, or a request for a new code. */
+export type MfaStep = { code: string } | { recoveryCode: string } | { resend: true };
+
+function tokenOf(step: MfaStep): Pick<LoginRequest, 'mfa_token' | 'mfa_resend'> {
+  if ('code' in step) return { mfa_token: normaliseMfaCode(step.code) };
+  if ('recoveryCode' in step) return { mfa_token: normaliseRecoveryCode(step.recoveryCode) ?? step.recoveryCode.trim() };
+  return { mfa_resend: true };
+}
 
 /**
  * `POST /v3/login/` of the code step: the same credentials, with the code or asking for a new one,
@@ -49,16 +75,17 @@ export function mfaLoginRequest(
 ): LoginRequest {
   return {
     ...credentials,
-    ...('code' in step ? { mfa_token: normaliseMfaCode(step.code) } : { mfa_resend: true }),
+    ...tokenOf(step),
     ...(accountSwitch ? { account_switch: true } : {}),
     recaptchaV3Token: 'default',
     ...(recaptchaV2Token ? { recaptchaV2Token } : {}),
   };
 }
 
-/** A new code was sent (the answer to a resend, or to a code for an attempt that had expired). */
+/** A new code was sent (the answer to a resend, or to a code for an attempt that had expired); an app's code is asked for again. */
 export interface NewChallenge {
   type: 'challenge';
+  factor: MfaFactor;
   phoneNumberEnd: string;
 }
 
@@ -77,13 +104,13 @@ export function describeMfaFailure(error: unknown, email: string): MfaStepFailur
     const message: FormMessage = error.http_status < 500 && error.message ? { source: 'server', text: error.message } : GENERIC;
     return { type: 'field', field: 'code', message };
   }
-  if (isApiError(error) && error.code === 'mfa_required') return { type: 'challenge', phoneNumberEnd: phoneNumberEnd(error.data) };
+  if (isApiError(error) && error.code === 'mfa_required') return { type: 'challenge', factor: mfaFactor(error.data), phoneNumberEnd: phoneNumberEnd(error.data) };
   const outcome = describeLoginError(error, email);
   switch (outcome.type) {
     case 'field':
       return { type: 'alert', message: outcome.message };
     case 'mfa':
-      return { type: 'challenge', phoneNumberEnd: outcome.phoneNumberEnd };
+      return { type: 'challenge', factor: outcome.factor, phoneNumberEnd: outcome.phoneNumberEnd };
     case 'alert':
     case 'recovery':
       return outcome;

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { MfaStatus } from '@pinhive/contracts';
+import type { AuthenticatorEnrolment, MfaSettingsStatus as MfaStatus } from '@pinhive/contracts';
 import { isUnauthorized } from '../api/client';
 import { confirmMfaEnrolment, fetchMfaStatus, startMfaEnrolment } from '../api/mfa';
 import type { FormMessage } from '../auth/formMessage';
@@ -13,22 +13,35 @@ import { Spinner } from '../components/Spinner';
 import { CodeField } from '../components/CodeField';
 import { TextField } from '../components/TextField';
 import { useToast } from '../toast/toastContext';
-import { describeEnrolmentFailure, phoneEnding, validatePhone, type EnrolmentFailure } from './enrolment';
+import { AuthenticatorCodeForm, AuthenticatorSetup, RecoveryCodesView, StartAppButton } from './AuthenticatorSettings';
+import { describeEnrolmentFailure, phoneEnding, validatePhone } from './enrolment';
+import { showFailure as show, useFocusAfterRender } from './settingsForm';
 
 /** The two-factor status of one account; the key carries its id so that another account never sees it. */
 export const mfaStatusQueryKey = (userId: string) => ['mfa', userId] as const;
 
 /**
- * What the section shows: what the status says (`auto`: on → the phone ending, pending → the
- * code form, off → the phone form), the phone form (changing the number), or the code form for
- * the number just typed (`phone` null: sent before this page was opened).
+ * What the section shows: what the status says (`auto`: a phone on → its ending, an app on → its
+ * buttons, pending → the code form, off → the phone form and the app's button), the phone form
+ * (changing the number), the code form for the number just typed (`phone` null: sent before this
+ * page was opened), an authenticator being set up, recovery codes shown once, or the code form
+ * that turns the app off or gets new recovery codes.
  */
-type Mode = { kind: 'auto' } | { kind: 'phone' } | { kind: 'code'; phone: string | null };
+type Mode =
+  | { kind: 'auto' }
+  | { kind: 'phone' }
+  | { kind: 'code'; phone: string | null }
+  | { kind: 'app'; enrolment: AuthenticatorEnrolment }
+  | { kind: 'recoveryCodes'; codes: string[] }
+  | { kind: 'appOff' }
+  | { kind: 'newCodes' };
 
 /**
- * Two-factor authentication on the security page: the status (`GET /v3/mfa/`), then enrolment in
- * two steps: a phone number (`POST /v3/mfa/phone/`, a code is texted to it) and the code
- * (`POST /v3/mfa/phone/verify/`), after which two-factor is on for that phone.
+ * Two-factor authentication on the security page: the status (`GET /v3/mfa/`), then enrolment of
+ * a phone in two steps: a phone number (`POST /v3/mfa/phone/`, a code is texted to it) and the
+ * code (`POST /v3/mfa/phone/verify/`); or of an authenticator app: a QR code (`POST
+ * /v3/mfa/totp/`) and the app's first code, after which the recovery codes show once. An app that
+ * is on is turned off, or given new recovery codes, with a current code.
  */
 export function TwoFactorSettings({ userId }: { userId: string }) {
   const { t } = useTranslation();
@@ -55,16 +68,85 @@ export function TwoFactorSettings({ userId }: { userId: string }) {
     setMode(nextMode);
   };
 
+  /** Back to the status, which takes the focus (the view that had it goes away). */
+  const backToStatus = () => {
+    setMode({ kind: 'auto' });
+    window.setTimeout(() => statusLine.current?.focus(), 0);
+  };
+  const startApp = (label: string) => (
+    <StartAppButton label={label} onStarted={(enrolment) => setMode({ kind: 'app', enrolment })} onLoggedOut={loggedOut} />
+  );
+
   let body: ReactNode = null;
   if (status) {
     const view = mode.kind !== 'auto' ? mode : status.pending && !status.enabled ? ({ kind: 'code', phone: null } as const) : null;
-    if (view?.kind === 'phone' || (!view && !status.enabled)) {
+    if (view?.kind === 'app') {
       body = (
+        <AuthenticatorSetup
+          enrolment={view.enrolment}
+          onConfirmed={(result) => show(result.status, { kind: 'recoveryCodes', codes: result.recovery_codes })}
+          onCancel={backToStatus}
+          onLoggedOut={loggedOut}
+        />
+      );
+    } else if (view?.kind === 'recoveryCodes') {
+      body = <RecoveryCodesView codes={view.codes} onDone={backToStatus} />;
+    } else if (view?.kind === 'appOff') {
+      body = (
+        <AuthenticatorCodeForm
+          purpose={{
+            kind: 'off',
+            onDone: (next) => {
+              queryClient.setQueryData(mfaStatusQueryKey(userId), next);
+              backToStatus();
+            },
+          }}
+          onCancel={backToStatus}
+          onLoggedOut={loggedOut}
+        />
+      );
+    } else if (view?.kind === 'newCodes') {
+      body = (
+        <AuthenticatorCodeForm
+          purpose={{ kind: 'newCodes', onDone: (result) => show(result.status, { kind: 'recoveryCodes', codes: result.recovery_codes }) }}
+          onCancel={backToStatus}
+          onLoggedOut={loggedOut}
+        />
+      );
+    } else if (!view && status.factor === 'totp') {
+      body = (
+        <div className="settings-card__actions">
+          <button type="button" className="button button--secondary" onClick={() => setMode({ kind: 'newCodes' })}>
+            {t('security.newCodes')}
+          </button>
+          <button type="button" className="button button--secondary" onClick={() => setMode({ kind: 'appOff' })}>
+            {t('security.turnOff')}
+          </button>
+        </div>
+      );
+    } else if (view?.kind === 'phone' || (!view && !status.enabled)) {
+      const phoneForm = (
         <PhoneForm
           onSent={(next, phone) => show(next, { kind: 'code', phone })}
           onCancel={status.enabled ? () => setMode({ kind: 'auto' }) : undefined}
           onLoggedOut={loggedOut}
         />
+      );
+      // Off: both ways, each under its own heading.
+      body = status.enabled ? (
+        phoneForm
+      ) : (
+        <>
+          <div className="settings-card__section">
+            <h3 className="settings-card__subtitle">{t('security.smsTitle')}</h3>
+            {phoneForm}
+          </div>
+          <div className="settings-card__section">
+            <h3 className="settings-card__subtitle">{t('security.appTitle')}</h3>
+            <p className="settings-card__about">{t('security.appAbout')}</p>
+            {startApp(t('security.appSetUp'))}
+          </div>
+        </>
       );
     } else if (view?.kind === 'code') {
       body = (
@@ -82,12 +164,23 @@ export function TwoFactorSettings({ userId }: { userId: string }) {
       );
     } else {
       body = (
-        <button type="button" className="button button--secondary" onClick={() => setMode({ kind: 'phone' })}>
-          {t('security.changePhone')}
-        </button>
+        <div className="settings-card__actions">
+          <button type="button" className="button button--secondary" onClick={() => setMode({ kind: 'phone' })}>
+            {t('security.changePhone')}
+          </button>
+          {startApp(t('security.appInstead'))}
+        </div>
       );
     }
   }
+
+  const statusText = !status
+    ? null
+    : !status.enabled
+      ? t('security.disabled')
+      : status.factor === 'totp'
+        ? `${t('security.enabledApp')} ${t('security.recoveryLeft', { count: status.recovery_codes_left ?? 0 })}`
+        : t('security.enabled', { end: status.phone_number_end ?? '' });
 
   const enabled = status?.enabled === true;
   return (
@@ -101,7 +194,7 @@ export function TwoFactorSettings({ userId }: { userId: string }) {
       <p className="settings-card__about">{t('security.mfaAbout')}</p>
       {/* Always in the page, so that the change to "on" is announced. */}
       <p className={`settings-card__status${enabled ? ' settings-card__status--on' : ''}`} role="status" ref={statusLine} tabIndex={-1}>
-        {status ? (enabled ? t('security.enabled', { end: status.phone_number_end ?? '' }) : t('security.disabled')) : null}
+        {statusText}
       </p>
       {query.isPending ? <Spinner size="large" label={t('security.loading')} /> : null}
       {query.isError && !unauthorized ? (
@@ -118,23 +211,6 @@ export function TwoFactorSettings({ userId }: { userId: string }) {
       {body}
     </section>
   );
-}
-
-/** Focus the element after the render that marked it invalid, so it is announced with its message. */
-function useFocusAfterRender() {
-  const target = useRef<HTMLInputElement | null>(null);
-  const pending = useRef(false);
-  useEffect(() => {
-    if (!pending.current) return;
-    pending.current = false;
-    target.current?.focus();
-  });
-  return {
-    ref: target,
-    later: () => {
-      pending.current = true;
-    },
-  };
 }
 
 interface PhoneFormProps {
@@ -320,27 +396,4 @@ function CodeForm({ phone, focusOnMount, onConfirmed, onOtherNumber, onLoggedOut
       </div>
     </form>
   );
-}
-
-interface FailureSink {
-  setError: (message: FormMessage) => void;
-  setAlert: (message: FormMessage) => void;
-  focus: () => void;
-  onLoggedOut: () => void;
-}
-
-/** Shows an enrolment failure: at this form's field, above the form, or by logging out. */
-function show(outcome: EnrolmentFailure, sink: FailureSink) {
-  switch (outcome.type) {
-    case 'field':
-      sink.setError(outcome.message);
-      sink.focus();
-      break;
-    case 'alert':
-      sink.setAlert(outcome.message);
-      break;
-    case 'logged_out':
-      sink.onLoggedOut();
-      break;
-  }
 }

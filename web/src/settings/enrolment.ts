@@ -1,4 +1,6 @@
+import { MFA_CODE_FORMAT, normaliseRecoveryCode } from '@pinhive/contracts';
 import { isApiError } from '../api/client';
+import { normaliseMfaCode, validateMfaCode, validateRecoveryCode } from '../auth/mfa';
 import { GENERIC, isKnownErrorCode, type FormMessage } from '../auth/formMessage';
 
 export type EnrolmentField = 'phone' | 'code';
@@ -24,6 +26,7 @@ const FIELD_OF_CODE: Record<string, EnrolmentField> = {
   mfa_code_invalid: 'code',
   mfa_code_expired: 'code',
   mfa_code_format: 'code',
+  mfa_setup_expired: 'code',
 };
 
 /**
@@ -39,4 +42,25 @@ export function describeEnrolmentFailure(error: unknown): EnrolmentFailure {
   if (error.http_status === 401) return { type: 'logged_out' };
   if (isKnownErrorCode(error.code)) return { type: 'alert', message: { source: 'error', code: error.code } };
   return { type: 'alert', message: error.http_status >= 500 || !error.message ? GENERIC : { source: 'server', text: error.message } };
+}
+
+/**
+ * A code of the authenticator's settings (turning it off takes a recovery code too): required,
+ * then the app's 6 digits or, where allowed, a recovery code.
+ */
+export function validateAuthenticatorCode(raw: string, recoveryAllowed: boolean): 'mfa_code_required' | 'mfa_code_format' | undefined {
+  const rule = validateMfaCode(raw);
+  if (rule !== 'mfa_code_format') return rule;
+  return recoveryAllowed && validateRecoveryCode(raw) === undefined ? undefined : rule;
+}
+
+/** What a settings code field sends: the app's digits without spaces, or the recovery code as stored. */
+export function authenticatorCodeToSend(raw: string): string {
+  const digits = normaliseMfaCode(raw);
+  return MFA_CODE_FORMAT.test(digits) ? digits : (normaliseRecoveryCode(raw) ?? raw.trim());
+}
+
+/** Groups of four characters, as authenticator apps show keys and people copy them. */
+export function groupedKey(secret: string): string {
+  return secret.replace(/(.{4})(?=.)/g, '$1 ');
 }
