@@ -72,6 +72,8 @@ export function AuthCard({
   const [view, setView] = useState<AuthView>(initialView);
   // The typed credentials for the code step: in memory only, dropped when the card goes.
   const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
+  // An authenticator account's code step may take a recovery code instead: the subtitle says which.
+  const [mfaRecovery, setMfaRecovery] = useState(false);
   // The sign-up view's values while the consents view shows (memory only), for "Back".
   const [signupDraft, setSignupDraft] = useState<SignupDraft | null>(null);
   const presentation = useLoginPresentation(view === 'login', accountSwitch);
@@ -84,6 +86,8 @@ export function AuthCard({
     business,
     subtitleId: `${titleId}-subtitle`,
     challenge,
+    mfaRecovery,
+    setMfaRecovery,
     presentation,
     signupDraft,
     setView,
@@ -97,6 +101,7 @@ export function AuthCard({
     },
     startMfa: (next) => {
       setChallenge(next);
+      setMfaRecovery(false);
       setView('loginMfa');
     },
     newCode: (phoneNumberEnd) => setChallenge((current) => (current ? { ...current, phoneNumberEnd } : current)),
@@ -165,6 +170,9 @@ interface Flow {
   business: boolean;
   subtitleId: string;
   challenge: MfaChallenge | null;
+  /** The code step takes a recovery code rather than the authenticator app's code. */
+  mfaRecovery: boolean;
+  setMfaRecovery: (on: boolean) => void;
   presentation: LoginPresentation;
   signupDraft: SignupDraft | null;
   setView: (view: AuthView) => void;
@@ -273,7 +281,14 @@ function useViewParts(view: AuthView, flow: Flow): ViewParts {
       const challenge = flow.challenge;
       if (!challenge) return { title: t('auth.mfa.title'), body: null };
       const end = challenge.phoneNumberEnd;
-      const subtitle = challengeFactor(challenge) === 'totp' ? t('auth.mfa.appPrompt') : end ? t('auth.mfa.sentTo', { end }) : t('auth.mfa.sentToUnknown');
+      const totp = challengeFactor(challenge) === 'totp';
+      const subtitle = totp
+        ? flow.mfaRecovery
+          ? t('auth.mfa.recoveryPrompt')
+          : t('auth.mfa.appPrompt')
+        : end
+          ? t('auth.mfa.sentTo', { end })
+          : t('auth.mfa.sentToUnknown');
       return {
         title: t('auth.mfa.title'),
         subtitle,
@@ -283,6 +298,8 @@ function useViewParts(view: AuthView, flow: Flow): ViewParts {
             variant={variant}
             accountSwitch={accountSwitch}
             describedBy={flow.subtitleId}
+            recoveryMode={totp && flow.mfaRecovery}
+            onRecoveryModeChange={flow.setMfaRecovery}
             onNewCode={flow.newCode}
             onBack={flow.backToLogin}
           />

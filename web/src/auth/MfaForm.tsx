@@ -32,6 +32,9 @@ interface MfaFormProps {
   accountSwitch: boolean;
   /** The id of the card's sentence saying where the code went (or which app): it describes the code field. */
   describedBy: string;
+  /** An authenticator account's step takes a recovery code instead of the app's (the card's subtitle says so). */
+  recoveryMode: boolean;
+  onRecoveryModeChange: (on: boolean) => void;
   /** A new code went out (resend), perhaps to a phone with another ending. */
   onNewCode: (phoneNumberEnd: string) => void;
   /** Back to the log-in form (the credentials are dropped). */
@@ -44,7 +47,7 @@ interface MfaFormProps {
  * says so in a 5-second toast. An authenticator app's: nothing to resend; "Use a recovery code"
  * swaps the field for one that takes a recovery code (sent as `mfa_token` too), and back.
  */
-export function MfaForm({ challenge, variant, accountSwitch, describedBy, onNewCode, onBack }: MfaFormProps) {
+export function MfaForm({ challenge, variant, accountSwitch, describedBy, recoveryMode, onRecoveryModeChange, onNewCode, onBack }: MfaFormProps) {
   const { t } = useTranslation();
   const id = useId();
   const recovery = useRecovery();
@@ -52,8 +55,6 @@ export function MfaForm({ challenge, variant, accountSwitch, describedBy, onNewC
   const success = useAuthSuccess(variant);
   const forgot = useForgotPassword();
   const factor = challengeFactor(challenge);
-  // An authenticator account may type a recovery code instead of the app's code.
-  const [recoveryMode, setRecoveryMode] = useState(false);
   const [code, setCode] = useState('');
   const [error, setError] = useState<FormMessage | null>(null);
   const [alert, setAlert] = useState<FormMessage | null>(null);
@@ -139,7 +140,7 @@ export function MfaForm({ challenge, variant, accountSwitch, describedBy, onNewC
   /** Between the app's code and a recovery code: the field starts empty and takes the focus. */
   const switchMode = () => {
     if (busy) return;
-    setRecoveryMode((on) => !on);
+    onRecoveryModeChange(!recoveryMode);
     setCode('');
     setError(null);
     setAlert(null);
@@ -161,30 +162,25 @@ export function MfaForm({ challenge, variant, accountSwitch, describedBy, onNewC
     <form className="auth-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
       <FormAlert message={alert} reset={{ email, start: () => forgot.mutate(email), busy: forgot.isPending }} />
       {recoveryMode ? (
-        <>
-          <p className="auth-form__lead" id={`${id}-recovery-lead`}>
-            {t('auth.mfa.recoveryPrompt')}
-          </p>
-          <TextField
-            ref={input}
-            id={`${id}-recovery`}
-            name="recovery_code"
-            type="text"
-            autoComplete="off"
-            autoCapitalize="off"
-            spellCheck={false}
-            className="field__input--code"
-            label={t('auth.mfa.recoveryCode')}
-            placeholder={t('auth.mfa.recoveryPlaceholder')}
-            value={code}
-            describedBy={`${id}-recovery-lead`}
-            onChange={(event) => {
-              setCode(event.target.value);
-              setError(null);
-            }}
-            error={error ? <FormMessageText message={error} /> : undefined}
-          />
-        </>
+        <TextField
+          ref={input}
+          id={`${id}-recovery`}
+          name="recovery_code"
+          type="text"
+          autoComplete="off"
+          autoCapitalize="off"
+          spellCheck={false}
+          className="field__input--code"
+          label={t('auth.mfa.recoveryCode')}
+          placeholder={t('auth.mfa.recoveryPlaceholder')}
+          value={code}
+          describedBy={describedBy}
+          onChange={(event) => {
+            setCode(event.target.value);
+            setError(null);
+          }}
+          error={error ? <FormMessageText message={error} /> : undefined}
+        />
       ) : (
         <CodeField
           ref={input}
