@@ -1,4 +1,4 @@
-import type { MfaFactor } from '@pinhive/contracts';
+import { mfaFactorSchema, type MfaFactor } from '@pinhive/contracts';
 import { isApiError } from '../api/client';
 import { reasonsFrom, type Recovery } from '../recovery/recovery';
 import { GENERIC, messageForCode, type FormMessage } from './formMessage';
@@ -35,7 +35,8 @@ export function phoneNumberEnd(data: Record<string, unknown> | undefined): strin
 
 /** `error.data.factor` of a two-factor answer; answers without one are a phone's (the factor came later). */
 export function mfaFactor(data: Record<string, unknown> | undefined): MfaFactor {
-  return data?.['factor'] === 'totp' ? 'totp' : 'sms';
+  const factor = mfaFactorSchema.safeParse(data?.['factor']);
+  return factor.success ? factor.data : 'sms';
 }
 
 const stringOr = (value: unknown, fallback: string): string => (typeof value === 'string' && value !== '' ? value : fallback);

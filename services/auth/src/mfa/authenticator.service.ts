@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Connection } from 'mongoose';
 import type { Redis } from 'ioredis';
 import QRCode from 'qrcode';
-import { MFA_CODE_FORMAT, type AuthenticatorEnrolment } from '@pinhive/contracts';
+import { MFA_CODE_FORMAT, type AuthenticatorEnrolment, type MfaRequiredData } from '@pinhive/contracts';
 import { appError } from '@pinhive/kit';
 import type { TotpMfa, UserDoc } from '../users/user.model';
 import type { UserRepository } from '../users/user.repository';
@@ -21,8 +21,9 @@ const WRONG_RECOVERY_CODE = "That recovery code isn't right, or it was used alre
 /** Where a code is checked: the log-in's second step (field `mfa_token`) or a settings call (field `code`). */
 type Where = 'login' | 'settings';
 const fieldOf = (where: Where) => (where === 'login' ? 'mfa_token' : 'code');
-/** Code errors of the log-in say which factor was asked for, as `mfa_required` does. */
-const dataOf = (where: Where) => (where === 'login' ? { factor: 'totp' } : undefined);
+/** `mfa_required` (and the log-in's code errors) name the factor asked for. */
+const TOTP_ASKED: MfaRequiredData = { factor: 'totp' };
+const dataOf = (where: Where) => (where === 'login' ? TOTP_ASKED : undefined);
 
 /**
  * Two-factor by authenticator app (RFC 6238) with recovery codes. Enrolment: `start` makes a
@@ -75,7 +76,7 @@ export class AuthenticatorService {
    * `mfa_required` (factor `totp`: nothing is sent); a current code or a recovery code passes.
    */
   async atLogin(user: UserDoc, token: string | undefined): Promise<void> {
-    if (!token) throw appError('mfa_required', { data: { factor: 'totp' } });
+    if (!token) throw appError('mfa_required', { data: TOTP_ASKED });
     await this.check(user, token, { recovery: true, where: 'login' });
   }
 
