@@ -34,7 +34,6 @@ interface StartAppButtonProps {
  * the click, not when the set-up view mounts, so that exactly one secret is made per start.
  */
 export function StartAppButton({ label, onStarted, onLoggedOut }: StartAppButtonProps) {
-  const { t } = useTranslation();
   const [alert, setAlert] = useState<FormMessage | null>(null);
   const start = useMutation({
     mutationFn: startAuthenticatorEnrolment,
@@ -58,7 +57,7 @@ export function StartAppButton({ label, onStarted, onLoggedOut }: StartAppButton
         }}
         {...busyProps(start.isPending)}
       >
-        {start.isPending ? <Spinner label={t('security.appStarting')} /> : null}
+        {start.isPending ? <Spinner /> : null}
         <span>{label}</span>
       </button>
     </div>
