@@ -53,6 +53,32 @@ export const authConfigSchema = baseConfigSchema
     RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
     /** Text messages (two-factor codes): the dev outbox, or none until a provider is wired. */
     SMS_TRANSPORT: z.enum(['dev-outbox', 'none']).default('dev-outbox'),
+
+    // Sign-in through providers (README "Signing in"). A provider without its settings is off:
+    // its button is not offered and its credentials are refused.
+    /** Single sign-on: an OpenID Connect provider (code flow with PKCE) for the SSO_DOMAINS' people. */
+    SSO_ISSUER: z.url().optional(),
+    SSO_CLIENT_ID: z.string().min(1).optional(),
+    SSO_CLIENT_SECRET: z.string().min(1).optional(),
+    /** Work email domains that sign in with SSO, comma-separated (e.g. `example.com,corp.example.com`). */
+    SSO_DOMAINS: z.string().default('').transform((v) => v.split(',').map((d) => d.trim().toLowerCase()).filter(Boolean)),
+    /** Google-kind: ID tokens signed by this issuer's keys for this client id. */
+    GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    /** Only accounts of this hosted (workspace) domain, when set: the token's `hd` claim. */
+    GOOGLE_HOSTED_DOMAIN: z.string().min(1).optional(),
+    /** The spec's FedCM gate: browsers from this major version use FedCM for one-tap. */
+    GOOGLE_FEDCM_MIN_VERSION: z.coerce.number().int().min(1).default(116),
+    /** Facebook-kind: access tokens checked with the Graph API's `debug_token` for this app. */
+    FACEBOOK_APP_ID: z.string().min(1).optional(),
+    FACEBOOK_APP_SECRET: z.string().min(1).optional(),
+    FACEBOOK_GRAPH_URL: z.url().default('https://graph.facebook.com/v19.0'),
+    FACEBOOK_DIALOG_URL: z.url().default('https://www.facebook.com/v19.0/dialog/oauth'),
+    /** LINE (shown in JP only): ID tokens of this issuer for this channel. */
+    LINE_ISSUER: z.url().default('https://access.line.me'),
+    LINE_CHANNEL_ID: z.string().min(1).optional(),
+    /** Leeway for providers' clocks when checking a token's `exp`/`iat` (openid-client's default). */
+    IDENTITY_CLOCK_TOLERANCE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   })
   .superRefine((c, ctx) => {
     if (c.MAIL_TRANSPORT === 'smtp' && !c.SMTP_URL) ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'required when MAIL_TRANSPORT=smtp' });
@@ -62,6 +88,16 @@ export const authConfigSchema = baseConfigSchema
       for (const k of ['RECAPTCHA_PROJECT_ID', 'RECAPTCHA_SITE_KEY', 'RECAPTCHA_API_KEY'] as const) if (!c[k]) ctx.addIssue({ code: 'custom', path: [k], message: 'required when HUMAN_CHECK=recaptcha-enterprise' });
     }
     if (c.NODE_ENV === 'production' && c.SMS_TRANSPORT === 'dev-outbox') ctx.addIssue({ code: 'custom', path: ['SMS_TRANSPORT'], message: 'dev-outbox is not allowed in production' });
+    const sso = [c.SSO_ISSUER, c.SSO_CLIENT_ID, c.SSO_CLIENT_SECRET].filter(Boolean).length;
+    if (sso > 0 && sso < 3) for (const k of ['SSO_ISSUER', 'SSO_CLIENT_ID', 'SSO_CLIENT_SECRET'] as const) if (!c[k]) ctx.addIssue({ code: 'custom', path: [k], message: 'SSO needs SSO_ISSUER, SSO_CLIENT_ID and SSO_CLIENT_SECRET together' });
+    if (c.SSO_ISSUER && c.SSO_DOMAINS.length === 0) ctx.addIssue({ code: 'custom', path: ['SSO_DOMAINS'], message: 'required with SSO_ISSUER: the email domains that sign in with SSO' });
+    if (Boolean(c.FACEBOOK_APP_ID) !== Boolean(c.FACEBOOK_APP_SECRET)) ctx.addIssue({ code: 'custom', path: ['FACEBOOK_APP_SECRET'], message: 'FACEBOOK_APP_ID and FACEBOOK_APP_SECRET go together' });
+    // Tokens and keys fetched over plain HTTP can be forged on the way: only a local provider uses it.
+    if (c.NODE_ENV === 'production') {
+      for (const k of ['SSO_ISSUER', 'GOOGLE_ISSUER', 'FACEBOOK_GRAPH_URL', 'FACEBOOK_DIALOG_URL', 'LINE_ISSUER'] as const) {
+        if (c[k]?.startsWith('http:')) ctx.addIssue({ code: 'custom', path: [k], message: 'must be https in production' });
+      }
+    }
     if (c.NODE_ENV === 'production' && c.MAIL_TRANSPORT === 'dev-outbox') ctx.addIssue({ code: 'custom', path: ['MAIL_TRANSPORT'], message: 'dev-outbox is not allowed in production; use smtp' });
   });
 export type AuthConfig = z.infer<typeof authConfigSchema>;

@@ -16,6 +16,9 @@ const WRONG_PASSWORD = 'The password you entered is incorrect.';
 export const identityCredentialsSchema = z.object({
   sso_user_email: z.string().trim().max(254).optional(),
   sso_auth_code: z.string().max(2048).optional(),
+  /** The authorisation popup's `state` and `iss`, passed on with its code (checked against the flow). */
+  sso_state: z.string().max(256).optional(),
+  sso_iss: z.string().max(512).optional(),
   sso_id_token: z.string().max(8192).optional(),
   google_open_id_token: z.string().max(8192).optional(),
   facebook_id: z.string().max(64).optional(),
@@ -98,7 +101,7 @@ export const devMessageSchema = z.object({
 export type DevMessage = z.infer<typeof devMessageSchema>;
 
 /** Cookie and header names the web app and the services agree on. */
-export const SESSION_COOKIES = { access: 'ph_access', refresh: 'ph_refresh', csrf: 'csrftoken', underage: 'ph_underage', mfa: 'ph_mfa', accounts: 'ph_accounts' } as const;
+export const SESSION_COOKIES = { access: 'ph_access', refresh: 'ph_refresh', csrf: 'csrftoken', underage: 'ph_underage', mfa: 'ph_mfa', accounts: 'ph_accounts', idFlow: 'ph_idflow', identity: 'ph_identity' } as const;
 export const CSRF_HEADER = 'x-csrftoken';
 
 /** Two-factor codes: 6 digits. */

@@ -55,6 +55,19 @@ export const errorCatalogue = {
   // A provider proved who the person is, but no account is linked to that identity: the web app
   // goes on to that provider's sign-up (spec: "social log-in with an account-not-found code").
   identity_not_linked: { status: 404, message: "We couldn't find a Pinhive account for that sign-in." },
+  // Provider sign-in (ours where the spec gives no string; the web app titles them per provider).
+  identity_invalid: { status: 401, message: "We couldn't verify that sign-in. Try again, or use another way to log in." },
+  identity_expired: { status: 400, message: 'That sign-in took too long. Start again.' },
+  provider_unavailable: { status: 503, message: "Looks like it isn't available right now. Give another option a try or refresh the page and try again later." },
+  provider_disabled: { status: 403, message: 'Signing in this way is turned off right now. Use another way to log in.' },
+  sso_failed: { status: 502, message: 'Sorry! Something went wrong on our end.' },
+  sso_not_configured: { status: 400, message: "That email doesn't use single sign-on. Log in with your password." },
+  // Spec: an account with no password, linked to a provider, asked for with a password.
+  linked_facebook: { status: 401, message: 'Your account is connected to Facebook - use the Facebook button to log in' },
+  linked_google: { status: 401, message: 'Your account is connected to Google - use the Google button to log in' },
+  linked_facebook_google: { status: 401, message: 'Your account is connected to Facebook and Google - use the Facebook or Google button to log in' },
+  linked_sso: { status: 401, message: 'Your account uses single sign-on - use Continue with SSO to log in' },
+  linked_line: { status: 401, message: 'Your account is connected to LINE - use the LINE button to log in' },
   prevent_facebook_register: { status: 403, message: "We couldn't match your Facebook account to any account. Try resetting your password instead." },
   prevent_google_register: { status: 403, message: "We couldn't match your Google account to any account. Try resetting your password instead." },
   suspended: { status: 403, message: 'Your account has been suspended.' },

@@ -5,6 +5,7 @@ export * from './users';
 export * from './reserved-usernames';
 export * from './rules/signup';
 export * from './auth';
+export * from './identities';
 export * from './rules/email-typo';
 export * from './rules/next-url';
 export * from './experiments';
