@@ -3,8 +3,8 @@
 // stack) always agree. The secrets are development values, never used in production (auth's
 // config refuses the local provider there).
 
-/** Email domains whose people sign in with single sign-on at the local provider. */
-export const LOCAL_SSO_DOMAINS = ['sso.pinhive.test'];
+/** Email domains whose people sign in with single sign-on at the local provider (no brand name in it: sign-up refuses emails that carry it). */
+export const LOCAL_SSO_DOMAINS = ['sso-company.test'];
 
 /** Client ids the local provider knows; auth's settings name the same ids. */
 export const LOCAL_CLIENT_IDS = { sso: 'pinhive-sso', google: 'pinhive-google', facebook: 'pinhive-facebook', line: 'pinhive-line' };

@@ -21,6 +21,8 @@ const dataDir = path.resolve(process.env.LOCAL_IDP_DATA_DIR ?? '.run/local-idp')
 const clients = process.env.LOCAL_IDP_CLIENTS
   ? JSON.parse(process.env.LOCAL_IDP_CLIENTS)
   : localClients(process.env.LOCAL_IDP_PUBLIC_URL ?? 'http://localhost:8080');
+// How long an ID token it issues is valid (tests of expiry shorten it).
+const idTokenTtl = Number(process.env.LOCAL_IDP_ID_TOKEN_TTL_SECONDS ?? 3600);
 
 const accounts = new Accounts(dataDir);
 const keys = loadKeys(dataDir);
@@ -57,7 +59,7 @@ const provider = new Provider(issuer, {
     return grantId ? ctx.oidc.provider.Grant.find(grantId) : undefined;
   },
   interactions: { url: (ctx, interaction) => `/interaction/${interaction.uid}` },
-  ttl: { AccessToken: 3600, AuthorizationCode: 60, IdToken: 3600, Interaction: 600, Session: 86400, Grant: 86400 },
+  ttl: { AccessToken: 3600, AuthorizationCode: 60, IdToken: idTokenTtl, Interaction: 600, Session: 86400, Grant: 86400 },
   renderError: async (ctx, out) => {
     ctx.type = 'html';
     ctx.body = `<!doctype html><html lang="en"><head><title>Sign-in error</title></head><body><main><h1>Sign-in error</h1><p>${String(out.error_description ?? out.error).replace(/[<>&"]/g, '')}</p></main></body></html>`;

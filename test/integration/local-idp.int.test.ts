@@ -32,13 +32,13 @@ it('signs a company person in through the code flow with PKCE, state and nonce (
   const nonce = oidc.randomNonce();
   const redirect_uri = `${WEB}/sso/callback/`;
   const authorize = oidc.buildAuthorizationUrl(config, {
-    redirect_uri, scope: 'openid email profile', state, nonce, code_challenge: await oidc.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256', login_hint: 'ada@sso.pinhive.test',
+    redirect_uri, scope: 'openid email profile', state, nonce, code_challenge: await oidc.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256', login_hint: 'ada@sso-company.test',
   });
-  const back = await signInAt(authorize.toString(), { login: 'ada@sso.pinhive.test', given_name: 'Ada', family_name: 'Lovelace' });
+  const back = await signInAt(authorize.toString(), { login: 'ada@sso-company.test', given_name: 'Ada', family_name: 'Lovelace' });
   expect(back.origin + back.pathname).toBe(redirect_uri);
 
   const tokens = await oidc.authorizationCodeGrant(config, back, { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce });
-  expect(tokens.claims()).toMatchObject({ iss: idp.issuer, aud: 'pinhive-sso', email: 'ada@sso.pinhive.test', given_name: 'Ada', family_name: 'Lovelace' });
+  expect(tokens.claims()).toMatchObject({ iss: idp.issuer, aud: 'pinhive-sso', email: 'ada@sso-company.test', given_name: 'Ada', family_name: 'Lovelace' });
 
   // The code is single use.
   await expect(oidc.authorizationCodeGrant(config, back, { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce })).rejects.toThrow();

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -10,6 +10,8 @@ const root = path.resolve(__dirname, '../..');
 /** A local identity provider (infra/local-idp) run for one test file. */
 export interface LocalIdp {
   issuer: string;
+  /** Auth's settings for this provider, as a stack gets them (infra/local-idp/clients.mjs). */
+  authEnv: Record<string, string>;
   /** Stops the process; with `keepData` its accounts and keys stay for a restart. */
   stop(opts?: { keepData?: boolean }): Promise<void>;
   /** Starts it again on the same port and data (its signing key and accounts survive). */
@@ -36,16 +38,24 @@ async function discoveryAnswers(issuer: string): Promise<true | undefined> {
   }
 }
 
+/** clients.mjs is an ES module (shared with scripts/stack.mjs), which jest's CommonJS cannot load. */
+function authEnvFor(issuer: string): Record<string, string> {
+  const script = `import(process.argv[1]).then((m) => process.stdout.write(JSON.stringify(m.authEnvForLocalIdp(process.argv[2]))))`;
+  const out = execFileSync(process.execPath, ['-e', script, path.join(root, 'infra/local-idp/clients.mjs'), issuer], { encoding: 'utf8' });
+  return JSON.parse(out) as Record<string, string>;
+}
+
 /**
  * Starts the local provider with the clients of a web app at `publicUrl` (infra/local-idp/
  * clients.mjs), or with `clients` given as client metadata.
  */
-export async function startLocalIdp(opts: { publicUrl?: string; clients?: object[] } = {}): Promise<LocalIdp> {
+export async function startLocalIdp(opts: { publicUrl?: string; clients?: object[]; idTokenTtlSeconds?: number } = {}): Promise<LocalIdp> {
   const port = await freePort();
   const issuer = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'local-idp-'));
   const env = {
     PATH: process.env.PATH, LOCAL_IDP_PORT: String(port), LOCAL_IDP_DATA_DIR: dataDir,
+    ...(opts.idTokenTtlSeconds ? { LOCAL_IDP_ID_TOKEN_TTL_SECONDS: String(opts.idTokenTtlSeconds) } : {}),
     ...(opts.clients ? { LOCAL_IDP_CLIENTS: JSON.stringify(opts.clients) } : { LOCAL_IDP_PUBLIC_URL: opts.publicUrl ?? 'http://localhost:8080' }),
   };
   let child: ChildProcess;
@@ -54,13 +64,14 @@ export async function startLocalIdp(opts: { publicUrl?: string; clients?: object
     await waitFor(() => discoveryAnswers(issuer), `the local identity provider at ${issuer}`);
   };
   const stopProcess = () => new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve();
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
   });
   await start();
   return {
     issuer,
+    authEnv: authEnvFor(issuer),
     async stop({ keepData = false } = {}) {
       await stopProcess();
       if (!keepData) rmSync(dataDir, { recursive: true, force: true });
