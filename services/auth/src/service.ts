@@ -30,6 +30,12 @@ import { storedAccountRoutes } from './sessions/stored-accounts.routes';
 import { IdentityLinkRepository } from './identities/identity-link.repository';
 import { IdentityLoginService } from './identities/identity-login.service';
 import type { IdentityVerifier } from './identities/identity-verifier';
+import { DiscoveredProvider } from './identities/discovered-provider';
+import { IdTokenVerifier } from './identities/id-token.verifier';
+import { identityRoutes } from './identities/identity.routes';
+import { ProviderFlows } from './identities/provider-flows';
+import { SocialStart, type PopupProvider } from './identities/social-start';
+import { SsoService } from './identities/sso/sso.service';
 import { USERS_COLLECTION } from './users/user.model';
 import { UserRepository } from './users/user.repository';
 import { RegistrationService } from './users/registration.service';
@@ -81,10 +87,28 @@ export function authService(config: AuthConfig): ServiceDefinition<AuthConfig> {
         siteKey: config.HUMAN_CHECK === 'recaptcha-enterprise' ? config.RECAPTCHA_SITE_KEY : undefined,
       });
       const login = new LoginService(users, loginLimiter, recovery, config.BCRYPT_COST);
-      // One verifier per configured provider (SSO, Google-kind, Facebook-kind, LINE).
-      const identityVerifiers: IdentityVerifier[] = [];
+      // Sign-in through providers: each configured one has a verifier (identities/).
       const identityLinks = new IdentityLinkRepository(ctx.mongo);
-      const identityLogin = new IdentityLoginService(identityVerifiers, identityLinks, users, login.assertMayLogIn);
+      const flows = new ProviderFlows(redis, ns);
+      const discovered = <P extends 'sso' | PopupProvider>(provider: P, issuer: string | undefined, clientId: string | undefined, clientSecret?: string) =>
+        (issuer && clientId
+          ? new DiscoveredProvider(provider, {
+            issuer, clientId, clientSecret, clockToleranceSeconds: config.IDENTITY_CLOCK_TOLERANCE_SECONDS, logger: ctx.logger, responseType: provider === 'sso' ? 'code' : 'id_token',
+          })
+          : null);
+      const ssoProvider = discovered('sso', config.SSO_ISSUER, config.SSO_CLIENT_ID, config.SSO_CLIENT_SECRET);
+      const sso = new SsoService(ssoProvider, flows, users, identityLinks, ctx.logger, { domains: config.SSO_DOMAINS, redirectUri: `${config.PUBLIC_URL.replace(/\/$/, '')}/sso/callback/` });
+      const popupProviders = new Map<PopupProvider, DiscoveredProvider>();
+      const google = discovered('google', config.GOOGLE_ISSUER, config.GOOGLE_CLIENT_ID);
+      const line = discovered('line', config.LINE_ISSUER, config.LINE_CHANNEL_ID);
+      if (google) popupProviders.set('google', google);
+      if (line) popupProviders.set('line', line);
+      const identityVerifiers: IdentityVerifier[] = [
+        sso,
+        ...(google ? [new IdTokenVerifier(google, flows, ctx.logger, { hostedDomain: config.GOOGLE_HOSTED_DOMAIN })] : []),
+        ...(line ? [new IdTokenVerifier(line, flows, ctx.logger)] : []),
+      ];
+      const identityLogin = new IdentityLoginService(identityVerifiers, identityLinks, users, flows, login.assertMayLogIn);
       const registration = new RegistrationService(users, identityLinks, { bcryptCost: config.BCRYPT_COST, onStored: (id) => ctx.outbox.kick({ collection: USERS_COLLECTION, id }) });
 
       // Limits a route declares (its rateLimit) carry what they allow, for the OpenAPI document.
@@ -93,6 +117,7 @@ export function authService(config: AuthConfig): ServiceDefinition<AuthConfig> {
       });
       const limits = {
         exists: declared('exists_ip', 60, 60),
+        ssoCheck: declared('sso_check_ip', 60, 60),
         forgotIp: declared('forgot_ip', 20, 3600),
         forgotId: declared('forgot_id', 5, 3600),
         mfaSends: new RequestLimiter(redis, { keyPrefix: 'mfa_send', points: 10, durationSeconds: 3600, namespace: ns }),
@@ -119,6 +144,10 @@ export function authService(config: AuthConfig): ServiceDefinition<AuthConfig> {
         handlers: [boardInviteHandler({ mailer, publicUrl: config.PUBLIC_URL, logger: ctx.logger })],
         routes: [
           ...userRoutes({ registration, users, sessions, existsLimit: limits.exists, cookies }),
+          ...identityRoutes({
+            sso, social: new SocialStart(popupProviders, flows, config.PUBLIC_URL), flows, registration, sessions,
+            checkLimit: limits.ssoCheck, cookies, googleFedcmMinVersion: config.GOOGLE_FEDCM_MIN_VERSION,
+          }),
           ...loginRoutes(login, identityLogin, ipRule, mfa, sessions, storedAccounts, cookies),
           ...(verifier === localCheck ? localHumanCheckRoutes(localCheck) : []),
           ...storedAccountRoutes(storedAccounts),

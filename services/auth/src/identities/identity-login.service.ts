@@ -1,24 +1,35 @@
 import type { Request } from 'express';
-import type { IdentityCredentials } from '@pinhive/contracts';
+import { checkBirthday, hasIdentityCredentials, type IdentityCredentials, type IdentityNotLinkedData } from '@pinhive/contracts';
 import { appError } from '@pinhive/kit';
 import type { UserDoc } from '../users/user.model';
 import type { UserRepository } from '../users/user.repository';
 import type { IdentityLinkRepository } from './identity-link.repository';
 import type { IdentityLoginMethod, IdentityVerifier, VerifiedIdentity } from './identity-verifier';
+import type { ProviderFlows } from './provider-flows';
 
-export type IdentityLogin = { user: UserDoc; method: IdentityLoginMethod; identity: VerifiedIdentity };
+export type IdentityLogin =
+  | { kind: 'linked'; user: UserDoc; method: IdentityLoginMethod; identity: VerifiedIdentity }
+  /** Proved, but no account has this identity: held for the sign-up under `pendingId`. */
+  | { kind: 'unlinked'; pendingId: string; data: IdentityNotLinkedData };
+
+/** A provider's YYYY-MM-DD birthday in seconds (UTC midnight), as the age rules take it. */
+export const birthdaySeconds = (birthday: string): number => Math.floor(Date.parse(`${birthday}T00:00:00Z`) / 1000);
 
 /**
  * Log-in through SSO or a social provider: the provider's verifier proves an identity, and the
  * identity's link (never the email it asserts) finds the account. The operator blocks of an
  * email log-in apply the same (`assertMayLogIn`); the route then runs the same two-factor step.
+ * An identity with no account is held for the sign-up that follows (spec: "social log-in with an
+ * account-not-found code goes to the birthday step").
  */
 export class IdentityLoginService {
   constructor(
     private readonly verifiers: readonly IdentityVerifier[],
     private readonly links: IdentityLinkRepository,
     private readonly users: UserRepository,
+    private readonly flows: ProviderFlows,
     private readonly assertMayLogIn: (user: UserDoc) => Promise<void>,
+    private readonly now: () => Date = () => new Date(),
   ) {}
 
   /** Null when the credentials are no provider's (an email log-in). */
@@ -26,13 +37,26 @@ export class IdentityLoginService {
     for (const verifier of this.verifiers) {
       const proved = await verifier.verify(credentials, req);
       if (!proved) continue;
-      const link = await this.links.find(proved.identity.provider, proved.identity.subject);
+      const { identity } = proved;
+      const link = await this.links.find(identity.provider, identity.subject);
       const user = link && (await this.users.findById(link.userId));
-      // The web app takes this code to the provider's sign-up (or email collection) step.
-      if (!user) throw appError('identity_not_linked', { data: { provider: proved.identity.provider, email: proved.identity.email } });
+      if (!user) return { kind: 'unlinked', pendingId: await this.flows.holdPending(identity), data: await this.notLinkedData(identity) };
       await this.assertMayLogIn(user);
-      return { user, ...proved };
+      return { kind: 'linked', user, ...proved };
     }
+    // Credentials of a provider that is not configured here.
+    if (hasIdentityCredentials(credentials)) throw appError('provider_disabled');
     return null;
+  }
+
+  private async notLinkedData(identity: VerifiedIdentity): Promise<IdentityNotLinkedData> {
+    const birthday = identity.birthday ? birthdaySeconds(identity.birthday) : undefined;
+    return {
+      provider: identity.provider,
+      email: identity.email,
+      first_name: identity.firstName ?? null,
+      has_birthday: birthday !== undefined && checkBirthday(birthday, this.now()) === 'ok',
+      email_exists: identity.email ? await this.users.emailExists(identity.email) : false,
+    };
   }
 }

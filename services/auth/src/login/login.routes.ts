@@ -4,6 +4,7 @@ import type { MfaService } from '../mfa/mfa.service';
 import type { StoredAccounts } from '../sessions/stored-accounts';
 import type { IpRule } from '../human-check/ip-rule';
 import { setSessionCookies } from '../sessions/session.cookies';
+import { setPendingIdentityCookie } from '../identities/identity.cookies';
 import type { CookieOptions } from '../sessions/session.routes';
 import type { SessionService } from '../sessions/session.service';
 import { presentSessionUser } from '../users/user.presenter';
@@ -30,6 +31,11 @@ export function loginRoutes(login: LoginService, identityLogin: IdentityLoginSer
         // A provider's credentials (SSO, Google-kind, Facebook-kind, LINE), else email and password
         // (the body's schema requires both when no provider's credentials are given).
         const viaIdentity = await identityLogin.verify(body, req);
+        if (viaIdentity?.kind === 'unlinked') {
+          // The provider's sign-up (birthday, email collection) goes on with the identity held here.
+          setPendingIdentityCookie(res, viaIdentity.pendingId, cookies.secure);
+          throw appError('identity_not_linked', { data: viaIdentity.data });
+        }
         const user = viaIdentity?.user ?? (await login.verify({ username_or_email: body.username_or_email!, password: body.password! }, req.ip ?? 'unknown'));
         let method: SessionDoc['method'] = viaIdentity?.method ?? 'email';
         if (user.mfa) {

@@ -1,0 +1,65 @@
+import type { Request } from 'express';
+import * as oidc from 'openid-client';
+import { SESSION_COOKIES, type IdentityCredentials } from '@pinhive/contracts';
+import { appError, readCookie, type Logger } from '@pinhive/kit';
+import { normaliseIdentifier } from '../users/identifier';
+import { providerFailure, type DiscoveredProvider } from './discovered-provider';
+import type { ProviderFlows } from './provider-flows';
+import type { IdentityLoginMethod, IdentityVerifier, VerifiedIdentity } from './identity-verifier';
+
+/** Where a provider's ID token sits in the log-in body. */
+const CREDENTIAL = { google: 'google_open_id_token', line: 'line_id_token' } as const;
+/** Stands in for the popup's page: openid-client reads the ID token from this URL's fragment. */
+const CALLBACK_BASE = 'https://pinhive.invalid/connect/';
+
+/**
+ * The Google-kind and LINE log-in: an ID token the browser got from the provider's popup (or
+ * one-tap), verified by openid-client's implicit-flow check against the provider's published keys:
+ * signature, `iss`, `aud` (our client id), `exp`, and `nonce` equal to the one of the flow this
+ * browser started (so a token minted for someone else's browser is refused). `hd` when configured.
+ */
+export class IdTokenVerifier implements IdentityVerifier {
+  constructor(
+    private readonly discovered: DiscoveredProvider<'google' | 'line'>,
+    private readonly flows: ProviderFlows,
+    private readonly logger: Logger,
+    private readonly opts: { hostedDomain?: string } = {},
+  ) {}
+
+  get provider() { return this.discovered.provider; }
+
+  async verify(credentials: IdentityCredentials, req: Request): Promise<{ identity: VerifiedIdentity; method: IdentityLoginMethod } | null> {
+    const token = credentials[CREDENTIAL[this.provider]];
+    if (!token) return null;
+    const flow = await this.flows.takeFlow(readCookie(req, SESSION_COOKIES.idFlow));
+    if (!flow || flow.provider !== this.provider) throw appError('identity_expired', { data: { provider: this.provider } });
+    const config = await this.discovered.get();
+    const answer = new URL(`${CALLBACK_BASE}${this.provider}/`);
+    answer.hash = new URLSearchParams({ id_token: token }).toString();
+    let claims: oidc.IDToken;
+    try {
+      claims = await oidc.implicitAuthentication(config, answer, flow.nonce);
+    } catch (err) {
+      throw providerFailure(err, this.provider, this.logger);
+    }
+    if (this.opts.hostedDomain && claims['hd'] !== this.opts.hostedDomain) throw appError('identity_invalid', { data: { provider: this.provider } });
+    return { identity: identityFromClaims(this.provider, claims), method: this.provider };
+  }
+}
+
+/** The person as an OpenID Connect provider's claims describe them (standard claim names). */
+export function identityFromClaims(provider: VerifiedIdentity['provider'], claims: oidc.IDToken | oidc.UserInfoResponse): VerifiedIdentity {
+  const text = (k: string): string | undefined => {
+    const v = claims[k];
+    return typeof v === 'string' && v ? v : undefined;
+  };
+  // An address the provider has not verified proves nothing about who owns it.
+  const claimed = text('email');
+  const email = claimed && claims['email_verified'] !== false ? normaliseIdentifier(claimed) : null;
+  const birthday = text('birthdate');
+  return {
+    provider, subject: claims.sub, email,
+    firstName: text('given_name'), lastName: text('family_name'), imageUrl: text('picture'),
+    birthday: birthday && /^\d{4}-\d{2}-\d{2}$/.test(birthday) ? birthday : undefined,
+  };
+}

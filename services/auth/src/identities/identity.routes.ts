@@ -1,0 +1,102 @@
+import {
+  LINE_COUNTRIES, SESSION_COOKIES, emailQuerySchema, providerStartResponseSchema, providersQuerySchema, providersResponseSchema,
+  registerResponseSchema, socialRegisterRequestSchema, ssoCheckResponseSchema, type SocialProvider,
+} from '@pinhive/contracts';
+import { AppError, appError, defineRoute, perIp, readCookie, type DeclaredLimiter } from '@pinhive/kit';
+import { z } from 'zod';
+import { setSessionCookies, setUnderageCookie } from '../sessions/session.cookies';
+import type { CookieOptions } from '../sessions/session.routes';
+import type { SessionService } from '../sessions/session.service';
+import type { RegistrationService } from '../users/registration.service';
+import { clearPendingIdentityCookie, setFlowCookie } from './identity.cookies';
+import { birthdaySeconds } from './identity-login.service';
+import type { ProviderFlows } from './provider-flows';
+import type { SocialStart } from './social-start';
+import type { SsoService } from './sso/sso.service';
+
+/** Which provider a registration type is (one-tap is the Google-kind provider's). */
+const PROVIDER_OF_TYPE = { sso: 'sso', google: 'google', google_one_tap: 'google', facebook: 'facebook', line: 'line' } as const;
+
+export function identityRoutes(deps: {
+  sso: SsoService; social: SocialStart; flows: ProviderFlows; registration: RegistrationService; sessions: SessionService;
+  checkLimit: DeclaredLimiter; cookies: CookieOptions; googleFedcmMinVersion: number;
+}) {
+  const { sso, social, flows, registration, sessions, checkLimit, cookies } = deps;
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/v3/sso/check/',
+      summary: 'Whether an email signs in with SSO; for one that does, starts its authorisation for this browser',
+      auth: 'public',
+      rateLimit: { ...checkLimit, ...perIp },
+      query: emailQuerySchema,
+      response: ssoCheckResponseSchema,
+      handler: async ({ query, res }) => {
+        const { result, flowId } = await sso.check(query.email);
+        if (flowId) setFlowCookie(res, flowId, cookies.secure);
+        return result;
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/v3/auth/providers/',
+      summary: 'The social sign-in providers offered (LINE only where the country is JP) and whether SSO is on',
+      auth: 'public',
+      query: providersQuerySchema,
+      response: providersResponseSchema,
+      handler: async ({ query }) => {
+        const offered: SocialProvider[] = [];
+        if (social.offers('google')) offered.push('google');
+        if (social.offers('line') && (LINE_COUNTRIES as readonly string[]).includes(query.country ?? '')) offered.push('line');
+        return { providers: offered, sso: sso.isConfigured(), googleFedcmMinVersion: deps.googleFedcmMinVersion };
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/v3/auth/:provider/start/',
+      summary: "Starts a Google-kind or LINE popup for this browser: the provider's authorisation page to open",
+      auth: 'public',
+      rateLimit: { ...checkLimit, ...perIp },
+      params: z.object({ provider: z.enum(['google', 'line']) }),
+      response: providerStartResponseSchema,
+      handler: async ({ params, res }) => {
+        const { authorizationUri, flowId } = await social.start(params.provider);
+        setFlowCookie(res, flowId, cookies.secure);
+        return { authorizationUri };
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/v3/register/social/',
+      summary: "Sign-up with the identity a provider proved in this browser (after log-in's identity_not_linked); logs the new account in",
+      auth: 'public',
+      body: socialRegisterRequestSchema,
+      response: registerResponseSchema,
+      status: 201,
+      handler: async ({ body, req, res }) => {
+        if (readCookie(req, SESSION_COOKIES.underage) === '1') throw appError('underage', { field: 'birthday' });
+        const pendingId = readCookie(req, SESSION_COOKIES.identity);
+        const identity = await flows.pending(pendingId);
+        if (!pendingId || !identity || identity.provider !== PROVIDER_OF_TYPE[body.type]) throw appError('identity_expired');
+        // The provider's email when it gave one: a typed one only where it gave none (email collection).
+        const email = identity.email ?? body.email;
+        if (!email) throw appError('bad_request', { message: 'Email is required', field: 'email' });
+        const birthday = body.birthday ?? (identity.birthday ? birthdaySeconds(identity.birthday) : undefined);
+        try {
+          const { user } = await registration.registerWithIdentity({
+            provider: identity.provider, subject: identity.subject, email, birthday: birthday ?? Number.NaN,
+            firstName: body.first_name || identity.firstName, lastName: body.last_name ?? identity.lastName, country: body.country,
+            kr_privacy_consent_opt_in: body.kr_privacy_consent_opt_in, marketing_notifs_opt_out: body.marketing_notifs_opt_out,
+          });
+          await flows.dropPending(pendingId);
+          clearPendingIdentityCookie(res, cookies.secure);
+          setSessionCookies(res, await sessions.open(user, body.type), cookies);
+          return { user };
+        } catch (err) {
+          if (err instanceof AppError && err.code === 'underage') setUnderageCookie(res, cookies.secure);
+          throw err;
+        }
+      },
+    }),
+  ];
+}

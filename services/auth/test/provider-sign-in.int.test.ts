@@ -1,0 +1,188 @@
+import type { RunningService } from '@pinhive/kit';
+import type { AuthConfig } from '../src/config';
+import { Browser, type Answer } from '../../../test/support/browser';
+import { responseParams, signInAt, startLocalIdp, type IdpPerson, type LocalIdp } from '../../../test/support/local-idp';
+import { uniqueName } from '../../../test/support/servers';
+import { adultBirthday, startAuth } from './auth-helpers';
+
+/**
+ * Sign-in through SSO and the ID-token providers, end to end against the local identity provider
+ * (oidc-provider) and the real auth service: the popups are walked as a person would, and each
+ * kind of forged or misdirected answer is refused.
+ */
+let idp: LocalIdp;
+/** A second provider whose ID tokens live 2 s: LINE points at it, for the expiry test. */
+let shortIdp: LocalIdp;
+let auth: RunningService<AuthConfig>;
+beforeAll(async () => {
+  [idp, shortIdp] = await Promise.all([startLocalIdp(), startLocalIdp({ idTokenTtlSeconds: 2 })]);
+  auth = await startAuth({ ...idp.authEnv, LINE_ISSUER: shortIdp.issuer, IDENTITY_CLOCK_TOLERANCE_SECONDS: '0' });
+}, 60_000);
+afterAll(async () => {
+  await auth?.close();
+  await Promise.all([idp?.stop(), shortIdp?.stop()]);
+});
+
+const ssoEmail = () => `${uniqueName('worker')}@sso-company.test`;
+const data = <T>(r: Answer) => r.body.resource_response.data as T;
+const error = (r: Answer) => r.body.resource_response.error;
+type Check = { isSso: boolean; existingUser: boolean; existingUserIsSso: boolean; authorizationUri: string | null; exchangeCodeToTokenUrl: string | null };
+
+/** The SSO check, the popup walked at the provider, and the popup's answer. */
+async function ssoPopup(b: Browser, email: string, person: Partial<IdpPerson> = {}) {
+  const check = await b.get(`/v3/sso/check/?email=${encodeURIComponent(email)}`);
+  expect(check.status).toBe(200);
+  const uri = data<Check>(check).authorizationUri!;
+  const answer = responseParams(await signInAt(uri, { login: email, given_name: 'Ada', ...person }));
+  return { check: data<Check>(check), code: answer.get('code')!, state: answer.get('state')!, iss: answer.get('iss') ?? undefined };
+}
+const ssoLogin = (b: Browser, email: string, p: { code: string; state: string; iss?: string }) =>
+  b.post('/v3/login/', { sso_user_email: email, sso_auth_code: p.code, sso_state: p.state, sso_iss: p.iss });
+
+/** A Google-kind or LINE popup: started by auth for this browser, walked at the provider. */
+async function idTokenPopup(b: Browser, provider: 'google' | 'line', person: IdpPerson) {
+  const start = await b.post(`/v3/auth/${provider}/start/`);
+  expect(start.status).toBe(200);
+  return responseParams(await signInAt(data<{ authorizationUri: string }>(start).authorizationUri, person)).get('id_token')!;
+}
+
+describe('single sign-on', () => {
+  it('says which emails sign in with SSO, and starts the authorisation only for those', async () => {
+    const plain = await new Browser(auth.url).get('/v3/sso/check/?email=someone%40example.com');
+    expect(data(plain)).toEqual({ isSso: false, existingUser: false, existingUserIsSso: false, exchangeCodeToTokenUrl: null, authorizationUri: null });
+    const sso = data<Check>(await new Browser(auth.url).get(`/v3/sso/check/?email=${encodeURIComponent(ssoEmail())}`));
+    expect(sso).toMatchObject({ isSso: true, existingUser: false, existingUserIsSso: false, exchangeCodeToTokenUrl: '/v3/login/' });
+    const uri = new URL(sso.authorizationUri!);
+    expect(uri.origin).toBe(new URL(idp.issuer).origin);
+    expect(Object.fromEntries(['client_id', 'response_type', 'code_challenge_method', 'redirect_uri'].map((k) => [k, uri.searchParams.get(k)]))).toEqual({
+      client_id: 'pinhive-sso', response_type: 'code', code_challenge_method: 'S256', redirect_uri: 'http://localhost:8080/sso/callback/',
+    });
+    expect(uri.searchParams.get('state')).toBeTruthy();
+    expect(uri.searchParams.get('nonce')).toBeTruthy();
+  });
+
+  it('signs a new SSO person up after the popup, then logs them in through it', async () => {
+    const email = ssoEmail();
+    const first = new Browser(auth.url);
+    const popup = await ssoPopup(first, email);
+    const notLinked = await ssoLogin(first, email, popup);
+    expect(notLinked.status).toBe(404);
+    expect(error(notLinked)).toMatchObject({ code: 'identity_not_linked', data: { provider: 'sso', email, first_name: 'Ada', has_birthday: false, email_exists: false } });
+    const signedUp = await first.post('/v3/register/social/', { type: 'sso', birthday: adultBirthday });
+    expect(signedUp.status).toBe(201);
+    expect(data(signedUp)).toMatchObject({ user: { email, first_name: 'Ada' } });
+    expect((await first.get('/v3/users/me/')).status).toBe(200);
+
+    const later = new Browser(auth.url);
+    const again = await ssoPopup(later, email);
+    expect(again.check).toMatchObject({ isSso: true, existingUser: true, existingUserIsSso: true });
+    const loggedIn = await ssoLogin(later, email, again);
+    expect(loggedIn.status).toBe(200);
+    expect(data(loggedIn)).toMatchObject({ user: { email } });
+  });
+
+  it("refuses a tampered state, a replayed code and another browser's code", async () => {
+    const email = ssoEmail();
+    const b = new Browser(auth.url);
+    const tampered = await ssoPopup(b, email);
+    expect(error(await ssoLogin(b, email, { ...tampered, state: 'not-the-state' }))).toMatchObject({ code: 'identity_invalid' });
+    // The flow is used up by any answer: the same code again finds nothing to exchange it with.
+    expect(error(await ssoLogin(b, email, tampered))).toMatchObject({ code: 'identity_expired' });
+
+    // A code obtained in one browser, sent from another browser's flow: its PKCE and state do not match.
+    const victim = new Browser(auth.url);
+    await victim.get(`/v3/sso/check/?email=${encodeURIComponent(email)}`);
+    const attacker = await ssoPopup(new Browser(auth.url), email);
+    expect(error(await ssoLogin(victim, email, attacker))).toMatchObject({ code: 'identity_invalid' });
+  });
+
+  it('refuses a code for another email than the flow was started for', async () => {
+    const b = new Browser(auth.url);
+    const email = ssoEmail();
+    const popup = await ssoPopup(b, email);
+    expect(error(await ssoLogin(b, ssoEmail(), popup))).toMatchObject({ code: 'identity_invalid' });
+  });
+});
+
+describe('Google-kind and LINE ID tokens', () => {
+  it('offers LINE only where the country is JP', async () => {
+    const b = new Browser(auth.url);
+    expect(data(await b.get('/v3/auth/providers/?country=US'))).toEqual({ providers: ['google'], sso: true, googleFedcmMinVersion: 116 });
+    expect(data(await b.get('/v3/auth/providers/?country=jp'))).toMatchObject({ providers: ['google', 'line'] });
+  });
+
+  it('signs up with the birthday step when the provider gives none, then logs in by the provider subject', async () => {
+    const email = `${uniqueName('g')}@gmail.example`;
+    const b = new Browser(auth.url);
+    const token = await idTokenPopup(b, 'google', { login: email, given_name: 'Grace', family_name: 'Hopper' });
+    const notLinked = await b.post('/v3/login/', { google_open_id_token: token });
+    expect(error(notLinked)).toMatchObject({ code: 'identity_not_linked', data: { provider: 'google', email, first_name: 'Grace', has_birthday: false } });
+    // The birthday step: without one the sign-up is refused, and the identity stays for the retry.
+    expect(error(await b.post('/v3/register/social/', { type: 'google' }))).toMatchObject({ code: 'birthday_missing' });
+    const signedUp = await b.post('/v3/register/social/', { type: 'google', birthday: adultBirthday });
+    expect(data(signedUp)).toMatchObject({ user: { email, first_name: 'Grace', last_name: 'Hopper' } });
+    // Used up: a second sign-up from this browser has no identity to use.
+    expect(error(await b.post('/v3/register/social/', { type: 'google', birthday: adultBirthday }))).toMatchObject({ code: 'identity_expired' });
+
+    const later = new Browser(auth.url);
+    const again = await idTokenPopup(later, 'google', { login: email });
+    const loggedIn = await later.post('/v3/login/', { google_open_id_token: again });
+    expect(loggedIn.status).toBe(200);
+    expect(data(loggedIn)).toMatchObject({ user: { email } });
+  });
+
+  it("skips the birthday step with the provider's birthday, and collects an email when it shares none", async () => {
+    const b = new Browser(auth.url);
+    const token = await idTokenPopup(b, 'google', { login: `${uniqueName('p')}@gmail.example`, birthdate: '1988-02-03', withholdEmail: true });
+    expect(error(await b.post('/v3/login/', { google_open_id_token: token }))).toMatchObject({ code: 'identity_not_linked', data: { email: null, has_birthday: true } });
+    expect(error(await b.post('/v3/register/social/', { type: 'google' }))).toMatchObject({ code: 'bad_request', message: 'Email is required' });
+    const email = `${uniqueName('typed')}@example.com`;
+    expect(data(await b.post('/v3/register/social/', { type: 'google', email }))).toMatchObject({ user: { email } });
+  });
+
+  it('refuses a token with a broken signature, for another client, from another browser, or expired', async () => {
+    const person = { login: `${uniqueName('x')}@gmail.example` };
+    const b = new Browser(auth.url);
+    const token = await idTokenPopup(b, 'google', person);
+    const [head, body] = token.split('.');
+    const forged = `${head}.${body}.${'A'.repeat(86)}`;
+    expect(error(await b.post('/v3/login/', { google_open_id_token: forged }))).toMatchObject({ code: 'identity_invalid' });
+
+    // This browser's own flow (its nonce), but the token issued to another client (the LINE one).
+    const other = new Browser(auth.url);
+    const asked = new URL(data<{ authorizationUri: string }>(await other.post('/v3/auth/google/start/')).authorizationUri);
+    asked.searchParams.set('client_id', 'pinhive-line');
+    asked.searchParams.set('redirect_uri', 'http://localhost:8080/connect/line/');
+    const lineToken = responseParams(await signInAt(asked.href, person)).get('id_token')!;
+    expect(error(await other.post('/v3/login/', { google_open_id_token: lineToken }))).toMatchObject({ code: 'identity_invalid' });
+
+    // A genuine token minted for another browser's flow: its nonce is not this browser's.
+    const victim = new Browser(auth.url);
+    await victim.post('/v3/auth/google/start/');
+    const stolen = await idTokenPopup(new Browser(auth.url), 'google', person);
+    expect(error(await victim.post('/v3/login/', { google_open_id_token: stolen }))).toMatchObject({ code: 'identity_invalid' });
+
+    // LINE's provider here issues tokens valid 2 s, and auth allows no clock leeway.
+    const late = new Browser(auth.url);
+    const short = await idTokenPopup(late, 'line', person);
+    const exp = (JSON.parse(Buffer.from(short.split('.')[1]!, 'base64url').toString()) as { exp: number }).exp;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, exp * 1000 - Date.now()) + 1100));
+    expect(error(await late.post('/v3/login/', { line_id_token: short }))).toMatchObject({ code: 'identity_invalid' });
+  });
+
+  it('answers provider_unavailable while the provider is down, and recovers when it is back', async () => {
+    // An auth whose LINE provider is down when first needed: discovery fails, and is tried again.
+    await shortIdp.stop({ keepData: true });
+    const fresh = await startAuth({ ...idp.authEnv, LINE_ISSUER: shortIdp.issuer });
+    try {
+      const b = new Browser(fresh.url);
+      const down = await b.post('/v3/auth/line/start/');
+      expect({ status: down.status, code: error(down)?.code }).toEqual({ status: 503, code: 'provider_unavailable' });
+      await shortIdp.restart();
+      const token = await idTokenPopup(b, 'line', { login: `${uniqueName('l')}@line.example` });
+      expect(error(await b.post('/v3/login/', { line_id_token: token }))).toMatchObject({ code: 'identity_not_linked', data: { provider: 'line' } });
+    } finally {
+      await fresh.close();
+    }
+  });
+});
