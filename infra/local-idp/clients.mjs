@@ -55,6 +55,9 @@ export function authEnvForLocalIdp(issuer) {
     FACEBOOK_APP_SECRET: DEV_SECRETS.facebook,
     FACEBOOK_GRAPH_URL: `${issuer}/graph`,
     FACEBOOK_DIALOG_URL: `${issuer}/auth`,
+    // The local provider is OpenID Connect: it answers an access token only with an ID token.
+    FACEBOOK_DIALOG_RESPONSE_TYPE: 'id_token token',
+    FACEBOOK_SCOPE: 'openid email profile',
     LINE_ISSUER: issuer,
     LINE_CHANNEL_ID: LOCAL_CLIENT_IDS.line,
   };

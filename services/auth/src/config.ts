@@ -74,6 +74,9 @@ export const authConfigSchema = baseConfigSchema
     FACEBOOK_APP_SECRET: z.string().min(1).optional(),
     FACEBOOK_GRAPH_URL: z.url().default('https://graph.facebook.com/v19.0'),
     FACEBOOK_DIALOG_URL: z.url().default('https://www.facebook.com/v19.0/dialog/oauth'),
+    /** What the dialog returns to the popup: `token` (the real provider) or `id_token token` (an OpenID Connect one). */
+    FACEBOOK_DIALOG_RESPONSE_TYPE: z.enum(['token', 'id_token token']).default('token'),
+    FACEBOOK_SCOPE: z.string().min(1).default('public_profile,email'),
     /** LINE (shown in JP only): ID tokens of this issuer for this channel. */
     LINE_ISSUER: z.url().default('https://access.line.me'),
     LINE_CHANNEL_ID: z.string().min(1).optional(),

@@ -36,6 +36,9 @@ import { identityRoutes } from './identities/identity.routes';
 import { ProviderFlows } from './identities/provider-flows';
 import { SocialStart, type PopupProvider } from './identities/social-start';
 import { SsoService } from './identities/sso/sso.service';
+import { FacebookGraph } from './identities/facebook/facebook.graph';
+import { FacebookStart } from './identities/facebook/facebook.start';
+import { FacebookVerifier } from './identities/facebook/facebook.verifier';
 import { USERS_COLLECTION } from './users/user.model';
 import { UserRepository } from './users/user.repository';
 import { RegistrationService } from './users/registration.service';
@@ -103,8 +106,18 @@ export function authService(config: AuthConfig): ServiceDefinition<AuthConfig> {
       const line = discovered('line', config.LINE_ISSUER, config.LINE_CHANNEL_ID);
       if (google) popupProviders.set('google', google);
       if (line) popupProviders.set('line', line);
+      const facebookGraph = config.FACEBOOK_APP_ID && config.FACEBOOK_APP_SECRET
+        ? new FacebookGraph({ graphUrl: config.FACEBOOK_GRAPH_URL, appId: config.FACEBOOK_APP_ID, appSecret: config.FACEBOOK_APP_SECRET, logger: ctx.logger })
+        : null;
+      const facebook = facebookGraph && {
+        graph: facebookGraph,
+        start: new FacebookStart(flows, {
+          dialogUrl: config.FACEBOOK_DIALOG_URL, appId: config.FACEBOOK_APP_ID!, publicUrl: config.PUBLIC_URL, responseType: config.FACEBOOK_DIALOG_RESPONSE_TYPE, scope: config.FACEBOOK_SCOPE,
+        }),
+      };
       const identityVerifiers: IdentityVerifier[] = [
         sso,
+        ...(facebookGraph ? [new FacebookVerifier(facebookGraph)] : []),
         ...(google ? [new IdTokenVerifier(google, flows, ctx.logger, { hostedDomain: config.GOOGLE_HOSTED_DOMAIN })] : []),
         ...(line ? [new IdTokenVerifier(line, flows, ctx.logger)] : []),
       ];
@@ -145,7 +158,7 @@ export function authService(config: AuthConfig): ServiceDefinition<AuthConfig> {
         routes: [
           ...userRoutes({ registration, users, sessions, existsLimit: limits.exists, cookies }),
           ...identityRoutes({
-            sso, social: new SocialStart(popupProviders, flows, config.PUBLIC_URL), flows, registration, sessions,
+            sso, social: new SocialStart(popupProviders, flows, config.PUBLIC_URL), facebook, flows, registration, sessions,
             checkLimit: limits.ssoCheck, cookies, googleFedcmMinVersion: config.GOOGLE_FEDCM_MIN_VERSION,
           }),
           ...loginRoutes(login, identityLogin, ipRule, mfa, sessions, storedAccounts, cookies),

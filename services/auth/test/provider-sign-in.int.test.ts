@@ -107,8 +107,8 @@ describe('single sign-on', () => {
 describe('Google-kind and LINE ID tokens', () => {
   it('offers LINE only where the country is JP', async () => {
     const b = new Browser(auth.url);
-    expect(data(await b.get('/v3/auth/providers/?country=US'))).toEqual({ providers: ['google'], sso: true, googleFedcmMinVersion: 116 });
-    expect(data(await b.get('/v3/auth/providers/?country=jp'))).toMatchObject({ providers: ['google', 'line'] });
+    expect(data(await b.get('/v3/auth/providers/?country=US'))).toEqual({ providers: ['google', 'facebook'], sso: true, googleFedcmMinVersion: 116 });
+    expect(data(await b.get('/v3/auth/providers/?country=jp'))).toMatchObject({ providers: ['google', 'facebook', 'line'] });
   });
 
   it('signs up with the birthday step when the provider gives none, then logs in by the provider subject', async () => {
@@ -173,16 +173,74 @@ describe('Google-kind and LINE ID tokens', () => {
   it('answers provider_unavailable while the provider is down, and recovers when it is back', async () => {
     // An auth whose LINE provider is down when first needed: discovery fails, and is tried again.
     await shortIdp.stop({ keepData: true });
-    const fresh = await startAuth({ ...idp.authEnv, LINE_ISSUER: shortIdp.issuer });
+    // Its Graph API is a port nothing listens on.
+    const fresh = await startAuth({ ...idp.authEnv, LINE_ISSUER: shortIdp.issuer, FACEBOOK_GRAPH_URL: 'http://127.0.0.1:9/graph' });
     try {
       const b = new Browser(fresh.url);
       const down = await b.post('/v3/auth/line/start/');
       expect({ status: down.status, code: error(down)?.code }).toEqual({ status: 503, code: 'provider_unavailable' });
+      const graphDown = await b.post('/v3/facebook/profile_data/', { access_token: 'any' });
+      expect({ status: graphDown.status, code: error(graphDown)?.code, provider: error(graphDown)?.data?.provider }).toEqual({ status: 503, code: 'provider_unavailable', provider: 'facebook' });
       await shortIdp.restart();
       const token = await idTokenPopup(b, 'line', { login: `${uniqueName('l')}@line.example` });
       expect(error(await b.post('/v3/login/', { line_id_token: token }))).toMatchObject({ code: 'identity_not_linked', data: { provider: 'line' } });
     } finally {
       await fresh.close();
     }
+  });
+});
+
+describe('Facebook-kind access tokens', () => {
+  type Profile = { id: string; email?: string; first_name?: string; email_declined: boolean; birthday?: string };
+  /** The dialog in a popup, walked at the provider: the access token from the popup's fragment. */
+  async function dialog(b: Browser, person: IdpPerson, rerequest = false) {
+    const start = await b.post('/v3/auth/facebook/start/', { rerequest });
+    expect(start.status).toBe(200);
+    const uri = data<{ authorizationUri: string }>(start).authorizationUri;
+    return { uri: new URL(uri), token: responseParams(await signInAt(uri, person)).get('access_token')! };
+  }
+  const profileOf = async (b: Browser, token: string) => data<Profile>(await b.post('/v3/facebook/profile_data/', { access_token: token, pii_safe_birthday: true }));
+
+  it('signs a person up with the profile the token reads, then logs them in by their provider id', async () => {
+    const email = `${uniqueName('f')}@facebook.example`;
+    const b = new Browser(auth.url);
+    const { uri, token } = await dialog(b, { login: email, given_name: 'Frida', birthdate: '1985-07-06' });
+    expect(uri.searchParams.get('client_id')).toBe('pinhive-facebook');
+    expect(uri.searchParams.get('redirect_uri')).toBe('http://localhost:8080/connect/facebook/');
+    const profile = await profileOf(b, token);
+    expect(profile).toMatchObject({ email, first_name: 'Frida', email_declined: false });
+    expect(profile.birthday).toBeUndefined();
+    const notLinked = await b.post('/v3/login/', { facebook_id: profile.id, facebook_token: token, facebook_autologin: false });
+    expect(error(notLinked)).toMatchObject({ code: 'identity_not_linked', data: { provider: 'facebook', email, has_birthday: true } });
+    expect(data(await b.post('/v3/register/social/', { type: 'facebook' }))).toMatchObject({ user: { email, first_name: 'Frida' } });
+
+    const later = new Browser(auth.url);
+    const again = await dialog(later, { login: email });
+    const loggedIn = await later.post('/v3/login/', { facebook_id: profile.id, facebook_token: again.token });
+    expect(loggedIn.status).toBe(200);
+  });
+
+  it('a phone-only account signs up through email collection; a declined email is asked for again', async () => {
+    const b = new Browser(auth.url);
+    const phone = `+1555${String(Date.now()).slice(-7)}`;
+    const { token } = await dialog(b, { login: phone, given_name: 'Pham' });
+    const profile = await profileOf(b, token);
+    expect(profile).toMatchObject({ email_declined: false });
+    expect(profile.email).toBeUndefined();
+    expect(error(await b.post('/v3/login/', { facebook_id: profile.id, facebook_token: token }))).toMatchObject({ code: 'identity_not_linked', data: { email: null } });
+    const email = `${uniqueName('collected')}@example.com`;
+    expect(data(await b.post('/v3/register/social/', { type: 'facebook', email, birthday: adultBirthday }))).toMatchObject({ user: { email, first_name: 'Pham' } });
+
+    const declined = await dialog(new Browser(auth.url), { login: `${uniqueName('d')}@facebook.example`, withholdEmail: true });
+    expect(await profileOf(new Browser(auth.url), declined.token)).toMatchObject({ email_declined: true });
+    expect((await dialog(new Browser(auth.url), { login: 'x@facebook.example' }, true)).uri.searchParams.get('auth_type')).toBe('rerequest');
+  });
+
+  it("refuses an invalid token, and a valid token offered as another person's", async () => {
+    const b = new Browser(auth.url);
+    expect(error(await b.post('/v3/login/', { facebook_id: '1', facebook_token: 'not-a-token' }))).toMatchObject({ code: 'identity_invalid' });
+    expect(error(await b.post('/v3/facebook/profile_data/', { access_token: 'not-a-token' }))).toMatchObject({ code: 'identity_invalid' });
+    const { token } = await dialog(b, { login: `${uniqueName('m')}@facebook.example` });
+    expect(error(await b.post('/v3/login/', { facebook_id: 'someone-else', facebook_token: token }))).toMatchObject({ code: 'identity_invalid' });
   });
 });

@@ -79,3 +79,26 @@ export const socialRegisterRequestSchema = z.object({
   marketing_notifs_opt_out: z.boolean().optional(),
 });
 export type SocialRegisterRequest = z.input<typeof socialRegisterRequestSchema>;
+
+/** `POST /v3/auth/{provider}/start/`: `rerequest` asks the Facebook-kind dialog again for a declined permission (the email). */
+export const providerStartRequestSchema = z.object({ rerequest: z.boolean().optional() }).optional();
+
+/** Spec section 7: `POST /v3/facebook/profile_data/`. */
+export const facebookProfileRequestSchema = z.object({
+  access_token: z.string().min(1).max(4096),
+  /** Keep the birthday on the server: the answer leaves it out (log-in's identity_not_linked says whether it passes). */
+  pii_safe_birthday: z.boolean().optional(),
+  fields: z.string().max(200).optional(),
+});
+export const facebookProfileSchema = z.object({
+  id: z.string(),
+  first_name: z.string().optional(),
+  last_name: z.string().optional(),
+  email: z.string().optional(),
+  gender: z.string().optional(),
+  birthday: z.string().optional(),
+  picture: z.object({ url: z.string(), is_silhouette: z.boolean() }).optional(),
+  /** The person declined the email permission: the spec re-requests it before asking for an email. */
+  email_declined: z.boolean(),
+});
+export type FacebookProfile = z.infer<typeof facebookProfileSchema>;

@@ -1,5 +1,5 @@
 import {
-  LINE_COUNTRIES, SESSION_COOKIES, emailQuerySchema, providerStartResponseSchema, providersQuerySchema, providersResponseSchema,
+  LINE_COUNTRIES, SESSION_COOKIES, emailQuerySchema, facebookProfileRequestSchema, facebookProfileSchema, providerStartRequestSchema, providerStartResponseSchema, providersQuerySchema, providersResponseSchema,
   registerResponseSchema, socialRegisterRequestSchema, ssoCheckResponseSchema, type SocialProvider,
 } from '@pinhive/contracts';
 import { AppError, appError, defineRoute, perIp, readCookie, type DeclaredLimiter } from '@pinhive/kit';
@@ -11,6 +11,9 @@ import type { RegistrationService } from '../users/registration.service';
 import { clearPendingIdentityCookie, setFlowCookie } from './identity.cookies';
 import { birthdaySeconds } from './identity-login.service';
 import type { ProviderFlows } from './provider-flows';
+import type { FacebookGraph } from './facebook/facebook.graph';
+import type { FacebookStart } from './facebook/facebook.start';
+import { identityFromProfile } from './facebook/facebook.verifier';
 import type { SocialStart } from './social-start';
 import type { SsoService } from './sso/sso.service';
 
@@ -18,10 +21,14 @@ import type { SsoService } from './sso/sso.service';
 const PROVIDER_OF_TYPE = { sso: 'sso', google: 'google', google_one_tap: 'google', facebook: 'facebook', line: 'line' } as const;
 
 export function identityRoutes(deps: {
-  sso: SsoService; social: SocialStart; flows: ProviderFlows; registration: RegistrationService; sessions: SessionService;
+  sso: SsoService; social: SocialStart; facebook: { start: FacebookStart; graph: FacebookGraph } | null; flows: ProviderFlows; registration: RegistrationService; sessions: SessionService;
   checkLimit: DeclaredLimiter; cookies: CookieOptions; googleFedcmMinVersion: number;
 }) {
-  const { sso, social, flows, registration, sessions, checkLimit, cookies } = deps;
+  const { sso, social, facebook, flows, registration, sessions, checkLimit, cookies } = deps;
+  const facebookOn = () => {
+    if (!facebook) throw appError('provider_disabled', { data: { provider: 'facebook' } });
+    return facebook;
+  };
   return [
     defineRoute({
       method: 'get',
@@ -47,6 +54,7 @@ export function identityRoutes(deps: {
       handler: async ({ query }) => {
         const offered: SocialProvider[] = [];
         if (social.offers('google')) offered.push('google');
+        if (facebook) offered.push('facebook');
         if (social.offers('line') && (LINE_COUNTRIES as readonly string[]).includes(query.country ?? '')) offered.push('line');
         return { providers: offered, sso: sso.isConfigured(), googleFedcmMinVersion: deps.googleFedcmMinVersion };
       },
@@ -54,15 +62,38 @@ export function identityRoutes(deps: {
     defineRoute({
       method: 'post',
       path: '/v3/auth/:provider/start/',
-      summary: "Starts a Google-kind or LINE popup for this browser: the provider's authorisation page to open",
+      summary: "Starts a Google-kind, LINE or Facebook-kind popup for this browser: the provider's authorisation page to open",
       auth: 'public',
       rateLimit: { ...checkLimit, ...perIp },
-      params: z.object({ provider: z.enum(['google', 'line']) }),
+      params: z.object({ provider: z.enum(['google', 'line', 'facebook']) }),
+      body: providerStartRequestSchema,
       response: providerStartResponseSchema,
-      handler: async ({ params, res }) => {
-        const { authorizationUri, flowId } = await social.start(params.provider);
+      handler: async ({ params, body, res }) => {
+        const { authorizationUri, flowId } = params.provider === 'facebook'
+          ? await facebookOn().start.start(body?.rerequest ?? false)
+          : await social.start(params.provider);
         setFlowCookie(res, flowId, cookies.secure);
         return { authorizationUri };
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/v3/facebook/profile_data/',
+      summary: "The Facebook-kind profile an access token may read, once the token is checked to be this app's",
+      auth: 'public',
+      rateLimit: { ...checkLimit, ...perIp },
+      body: facebookProfileRequestSchema,
+      response: facebookProfileSchema,
+      handler: async ({ body }) => {
+        const { graph } = facebookOn();
+        const facts = await graph.inspect(body.access_token);
+        const profile = await graph.profile(body.access_token);
+        const identity = identityFromProfile(facts, profile);
+        return {
+          id: facts.userId, first_name: profile.first_name, last_name: profile.last_name, email: identity.email ?? undefined, gender: profile.gender,
+          birthday: body.pii_safe_birthday ? undefined : profile.birthday,
+          picture: profile.picture?.data, email_declined: !facts.scopes.includes('email'),
+        };
       },
     }),
     defineRoute({
