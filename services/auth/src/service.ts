@@ -89,9 +89,9 @@ export function authService(config: AuthConfig): ServiceDefinition<AuthConfig> {
         burst: config.LOGIN_IP_BURST, windowSeconds: config.LOGIN_IP_BURST_WINDOW_SECONDS, namespace: ns, exempt: config.LOGIN_IP_RULE_EXEMPT,
         siteKey: config.HUMAN_CHECK === 'recaptcha-enterprise' ? config.RECAPTCHA_SITE_KEY : undefined,
       });
-      const login = new LoginService(users, loginLimiter, recovery, config.BCRYPT_COST);
-      // Sign-in through providers: each configured one has a verifier (identities/).
       const identityLinks = new IdentityLinkRepository(ctx.mongo);
+      const login = new LoginService(users, loginLimiter, recovery, identityLinks, config.BCRYPT_COST);
+      // Sign-in through providers: each configured one has a verifier (identities/).
       const flows = new ProviderFlows(redis, ns);
       const discovered = <P extends 'sso' | PopupProvider>(provider: P, issuer: string | undefined, clientId: string | undefined, clientSecret?: string) =>
         (issuer && clientId

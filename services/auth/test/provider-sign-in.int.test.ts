@@ -121,6 +121,11 @@ describe('Google-kind and LINE ID tokens', () => {
     expect(error(await b.post('/v3/register/social/', { type: 'google' }))).toMatchObject({ code: 'birthday_missing' });
     const signedUp = await b.post('/v3/register/social/', { type: 'google', birthday: adultBirthday });
     expect(data(signedUp)).toMatchObject({ user: { email, first_name: 'Grace', last_name: 'Hopper' } });
+    // The account has no password: a password log-in is told which button to use.
+    const withPassword = await new Browser(auth.url).post('/v3/login/', { username_or_email: email, password: 'a guess 1234' });
+    expect({ status: withPassword.status, ...error(withPassword) }).toMatchObject({
+      status: 401, code: 'linked_google', message: 'Your account is connected to Google - use the Google button to log in', data: { field: 'email' },
+    });
     // Used up: a second sign-up from this browser has no identity to use.
     expect(error(await b.post('/v3/register/social/', { type: 'google', birthday: adultBirthday }))).toMatchObject({ code: 'identity_expired' });
 

@@ -7,6 +7,19 @@ import type { UserRepository } from '../users/user.repository';
 import { PASSWORD_MAX_BYTES } from '../users/password.rules';
 import { normaliseIdentifier } from '../users/identifier';
 import type { LoginLimiter } from './login.limiter';
+import type { IdentityLinkRepository, IdentityProvider } from '../identities/identity-link.repository';
+import type { ErrorCode } from '@pinhive/contracts';
+
+/**
+ * Spec: a password log-in of an account that has none, only providers, is told which button to
+ * use. Facebook and Google together have their own message; otherwise the first linked one.
+ */
+export function linkedAccountError(providers: readonly IdentityProvider[]): ErrorCode | null {
+  const has = new Set(providers);
+  if (has.has('facebook') && has.has('google')) return 'linked_facebook_google';
+  for (const p of ['facebook', 'google', 'sso', 'line'] as const) if (has.has(p)) return `linked_${p}`;
+  return null;
+}
 
 /**
  * Email log-in. Order matters: a locked identifier or IP is refused before the password is
@@ -20,6 +33,7 @@ export class LoginService {
     private readonly users: UserRepository,
     private readonly limiter: LoginLimiter,
     private readonly recovery: RecoveryService,
+    private readonly links: IdentityLinkRepository,
     bcryptCost: number,
   ) {
     this.dummyHash = bcrypt.hash('not a real password, only spends the same time', bcryptCost);
@@ -33,7 +47,8 @@ export class LoginService {
     const matches = await bcrypt.compare(input.password, user?.passwordHash || (await this.dummyHash)) && Boolean(user?.passwordHash);
     if (!user || !matches || Buffer.byteLength(input.password) > PASSWORD_MAX_BYTES) {
       await this.limiter.recordFailure(identifier, ip);
-      throw appError('password_incorrect', { field: 'password' });
+      const linked = user && !user.passwordHash ? linkedAccountError((await this.links.forUser(user._id)).map((l) => l.provider)) : null;
+      throw linked ? appError(linked, { field: 'email' }) : appError('password_incorrect', { field: 'password' });
     }
     await this.limiter.recordSuccess(identifier);
     await this.assertMayLogIn(user);
