@@ -47,7 +47,7 @@ it('asks for the code with the phone ending, and logs in with the right one, onc
   const b = new Browser(auth.url);
   const first = await logIn(b, account);
   expect(first.status).toBe(401);
-  expect(first.body.resource_response.error).toMatchObject({ code: 'mfa_required', message: 'Two-factor authentication required', data: { phone_number_end: account.phone.slice(-2) } });
+  expect(first.body.resource_response.error).toMatchObject({ code: 'mfa_required', message: 'Two-factor authentication required', data: { factor: 'sms', phone_number_end: account.phone.slice(-2) } });
   expect((await b.get('/v3/users/me/')).status).toBe(401);
   const challenge = b.cookies.get('ph_mfa');
   expect(challenge).toBeTruthy();

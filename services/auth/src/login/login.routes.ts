@@ -1,4 +1,4 @@
-import { SESSION_COOKIES, loginRequestSchema, loginResponseSchema } from '@pinhive/contracts';
+import { SESSION_COOKIES, loginRequestSchema, loginResponseSchema, type MfaRequiredData } from '@pinhive/contracts';
 import { appError, defineRoute, readCookie } from '@pinhive/kit';
 import type { MfaService } from '../mfa/mfa.service';
 import type { StoredAccounts } from '../sessions/stored-accounts';
@@ -43,7 +43,8 @@ export function loginRoutes(login: LoginService, identityLogin: IdentityLoginSer
           const outcome = await mfa.atLogin(user, readCookie(req, SESSION_COOKIES.mfa), body);
           if (outcome.kind === 'challenge') {
             res.cookie(SESSION_COOKIES.mfa, outcome.challengeId, { ...mfaCookie, secure: cookies.secure });
-            throw appError('mfa_required', { data: { phone_number_end: outcome.phoneNumberEnd } });
+            const data: MfaRequiredData = { factor: 'sms', phone_number_end: outcome.phoneNumberEnd };
+            throw appError('mfa_required', { data });
           }
           res.clearCookie(SESSION_COOKIES.mfa, { ...mfaCookie, maxAge: undefined, secure: cookies.secure });
           method = 'multifactor';
