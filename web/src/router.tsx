@@ -13,6 +13,7 @@ import { ProfilePage } from './pages/ProfilePage';
 import { RouteErrorPage } from './pages/RouteErrorPage';
 import { SecuritySettingsPage } from './pages/SecuritySettingsPage';
 import { SignupPage } from './pages/SignupPage';
+import { SocialCallbackPage } from './social/SocialCallbackPage';
 
 /** Feature pages load on demand: the log-in screens do not carry board, pin and saving code. */
 const page = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) => async () => ({ Component: pick(await load()) });
@@ -29,10 +30,15 @@ const invitationsPage = page(() => import('./collaborators/InvitationsPage'), (m
 const inviteLinkPage = page(() => import('./collaborators/InviteLinkPage'), (m) => m.InviteLinkPage);
 
 /**
- * Static paths rank above `/:username`, so `signup` and `login` never reach the profile page.
+ * Static paths rank above `/:username`, so `signup` and `login` never reach the profile page
+ * (nor `sso/callback` and `connect/:provider` the board page).
  * The inner error boundary keeps the top bar when a page fails.
  */
 export const router = createBrowserRouter([
+  // Where the providers send the sign-in popup back: the answer goes to the window that opened
+  // it. Bare pages (no top bar): the popup closes at once.
+  { path: 'sso/callback', element: <SocialCallbackPage provider="sso" /> },
+  { path: 'connect/:provider', element: <SocialCallbackPage /> },
   {
     element: <AppLayout />,
     errorElement: <RouteErrorPage />,

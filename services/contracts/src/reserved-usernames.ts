@@ -8,6 +8,8 @@
 export const RESERVED_USERNAMES: readonly string[] = [
   // The web app's pages (web/src/router.tsx).
   'signup', 'login', 'password', 'add-account', 'settings', 'business', 'dev', 'invite',
+  // The sign-in popups' callback pages (`/sso/callback/`, `/connect/:provider/`; `connect` is below).
+  'sso',
   // The gateway's locations (gateway/routes.mjs and gateway/render.mjs).
   'v3', 'resource', 'media', 'ads', 'assets', '_health', '_noop',
   // Pages the specs name (saving-boards-ads.md, signup-login.md) that the web app will serve.

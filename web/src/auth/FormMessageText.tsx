@@ -30,6 +30,8 @@ export function FormMessageText({ message, reset }: FormMessageTextProps) {
   switch (message.source) {
     case 'validation':
       return <>{t(`validation.${message.code}`)}</>;
+    case 'social':
+      return <>{t(`social.messages.${message.code}`)}</>;
     case 'server':
       return <>{message.text}</>;
     case 'error': {
