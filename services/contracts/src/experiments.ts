@@ -7,12 +7,18 @@ import { z } from 'zod';
 export const EXPERIMENTS = {
   /** The privacy-consent step of sign-up. */
   kr_privacy_consent: ['control', 'enabled'],
+  /** The Google-kind button is replaced by a fallback connect button (the provider's own is off). */
+  web_google_disabled: ['control', 'enabled'],
+  /** The Facebook-kind sign-up button is removed (log-in keeps it). */
+  dweb_unauth_remove_fb_signup_iteration: ['control', 'enabled'],
 } as const;
 export type ExperimentName = keyof typeof EXPERIMENTS;
 export type ExperimentGroup<N extends ExperimentName = ExperimentName> = (typeof EXPERIMENTS)[N][number];
 
 export const experimentsResponseSchema = z.object({
   kr_privacy_consent: z.enum(EXPERIMENTS.kr_privacy_consent),
+  web_google_disabled: z.enum(EXPERIMENTS.web_google_disabled),
+  dweb_unauth_remove_fb_signup_iteration: z.enum(EXPERIMENTS.dweb_unauth_remove_fb_signup_iteration),
 });
 export type ExperimentsResponse = z.infer<typeof experimentsResponseSchema>;
 

@@ -7,6 +7,8 @@ export type Allocations = { [N in ExperimentName]: Partial<Record<(typeof EXPERI
 export const DEFAULT_ALLOCATIONS: Allocations = {
   // Off until the product enables the consent step (the spec keeps it behind this experiment).
   kr_privacy_consent: { enabled: 0 },
+  web_google_disabled: { enabled: 0 },
+  dweb_unauth_remove_fb_signup_iteration: { enabled: 0 },
 };
 
 const isExperiment = (name: string): name is ExperimentName => Object.hasOwn(EXPERIMENTS, name);
