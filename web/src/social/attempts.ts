@@ -1,0 +1,110 @@
+import {
+  identityNotLinkedDataSchema,
+  type IdentityCredentials,
+  type IdentityNotLinkedData,
+  type LoginRequest,
+  type LoginResponse,
+  type ProviderStartResponse,
+  type SessionUser,
+  type SignInProvider,
+  type SocialProvider,
+  type SsoCheckResponse,
+} from '@pinhive/contracts';
+import { isApiError } from '../api/client';
+import type { FacebookProfile } from '../api/social';
+import { stateOf, type CallbackParams } from './callback';
+import type { ProviderPopup } from './popup';
+import { describePopupEnd, describeProviderError, type ProviderFailure } from './providerErrors';
+
+/** The calls an attempt makes, passed in so that it is testable without a server or a window. */
+export interface AttemptCalls {
+  checkSso: (email: string) => Promise<SsoCheckResponse>;
+  start: (provider: SocialProvider, rerequest: boolean) => Promise<ProviderStartResponse>;
+  facebookProfile: (accessToken: string) => Promise<FacebookProfile>;
+  logIn: (request: LoginRequest) => Promise<LoginResponse>;
+}
+
+export interface AttemptOptions {
+  /** SSO: the email typed on the form. */
+  email?: string;
+  /** Facebook-kind: ask again for the declined email permission. */
+  rerequest?: boolean;
+  /** Adding an account (`/add-account`). */
+  accountSwitch?: boolean;
+  /** Ends the attempt (the form went away): the popup closes. */
+  signal?: AbortSignal;
+}
+
+export type AttemptOutcome =
+  | { type: 'logged_in'; user: SessionUser }
+  /** The provider proved who it is; no account is linked: the provider's sign-up goes on. */
+  | { type: 'not_linked'; identity: IdentityNotLinkedData; emailDeclined: boolean }
+  /** SSO: the fresh check said the email is not (or no longer) an SSO email; nothing was tried. */
+  | { type: 'not_sso' }
+  /** `credentials`: what was sent to log in, for the code step when it is `mfa_required`. */
+  | { type: 'failed'; failure: ProviderFailure; credentials?: IdentityCredentials };
+
+/** The log-in body of a provider's answer (spec section 3's credentials). */
+export function providerCredentials(
+  provider: SignInProvider,
+  params: CallbackParams,
+  extra: { email?: string; state?: string; facebookId?: string },
+): IdentityCredentials | null {
+  switch (provider) {
+    case 'sso':
+      return params.code && extra.email
+        ? { sso_user_email: extra.email, sso_auth_code: params.code, ...(extra.state ? { sso_state: extra.state } : {}), ...(params.iss ? { sso_iss: params.iss } : {}) }
+        : null;
+    case 'google':
+      return params.id_token ? { google_open_id_token: params.id_token } : null;
+    case 'line':
+      return params.id_token ? { line_id_token: params.id_token } : null;
+    case 'facebook':
+      return params.access_token && extra.facebookId ? { facebook_id: extra.facebookId, facebook_token: params.access_token, facebook_autologin: false } : null;
+  }
+}
+
+const FAILED: ProviderFailure = { type: 'message', message: { source: 'social', code: 'failed' } };
+
+/**
+ * One sign-in through a provider, in a popup already opened blank on the click: the SSO check
+ * (again, fresh: it starts the authorisation this browser's cookie names) or the provider's
+ * start; the popup sent to the authorisation address; its answer; for the Facebook-kind the
+ * profile the token reads (its id, and whether the email was declined); then `POST /v3/login/`.
+ * Every failure closes the popup.
+ */
+export async function runAttempt(provider: SignInProvider, popup: ProviderPopup, calls: AttemptCalls, options: AttemptOptions = {}): Promise<AttemptOutcome> {
+  let credentials: IdentityCredentials | undefined;
+  let profile: FacebookProfile | null = null;
+  try {
+    let authorizationUri: string;
+    if (provider === 'sso') {
+      const check = await calls.checkSso(options.email ?? '');
+      if (!check.isSso || !check.authorizationUri) {
+        popup.close();
+        return { type: 'not_sso' };
+      }
+      authorizationUri = check.authorizationUri;
+    } else {
+      authorizationUri = (await calls.start(provider, options.rerequest ?? false)).authorizationUri;
+    }
+    const result = await popup.run(authorizationUri, options.signal);
+    if (result.kind !== 'answered') return { type: 'failed', failure: describePopupEnd(result) };
+    const params = result.params;
+    if (provider === 'facebook' && params.access_token) profile = await calls.facebookProfile(params.access_token);
+    // The state (checked equal to the address's) travels with SSO's code: the server checks it against the flow too.
+    const found = providerCredentials(provider, params, { email: options.email, state: stateOf(authorizationUri) ?? undefined, facebookId: profile?.id });
+    if (!found) return { type: 'failed', failure: FAILED };
+    credentials = found;
+    const { user } = await calls.logIn({ ...found, ...(options.accountSwitch ? { account_switch: true } : {}), recaptchaV3Token: 'default' });
+    return { type: 'logged_in', user };
+  } catch (error) {
+    popup.close();
+    if (isApiError(error) && error.code === 'identity_not_linked') {
+      const identity = identityNotLinkedDataSchema.safeParse(error.data);
+      if (!identity.success) return { type: 'failed', failure: FAILED };
+      return { type: 'not_linked', identity: identity.data, emailDeclined: profile?.email_declined ?? false };
+    }
+    return { type: 'failed', failure: describeProviderError(error, provider), ...(credentials ? { credentials } : {}) };
+  }
+}
