@@ -63,6 +63,7 @@ export function LoginForm({ variant, accountSwitch = false, onMfaRequired, fixed
         case 'mfa':
           onMfaRequired({
             credentials: { username_or_email: credentials.username_or_email ?? '', password: credentials.password ?? '' },
+            factor: outcome.factor,
             phoneNumberEnd: outcome.phoneNumberEnd,
           });
           break;

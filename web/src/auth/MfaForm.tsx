@@ -60,7 +60,7 @@ export function MfaForm({ challenge, variant, accountSwitch, describedBy, recove
   const [alert, setAlert] = useState<FormMessage | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const focusCode = useRef(false);
-  const email = challenge.credentials.username_or_email;
+  const email = challenge.credentials.username_or_email ?? challenge.credentials.sso_user_email ?? '';
   // The IP rule applies to this step's posts too; a passed check repeats the step that was refused.
   const check = useHumanCheck();
   const lastStep = useRef<MfaStep>({ resend: true });

@@ -90,6 +90,7 @@ export function SignupForm({ variant, onUnderage, onMfaRequired, onConsentNeeded
         case 'mfa':
           return onMfaRequired({
             credentials: { username_or_email: form.email.trim(), password: form.password },
+            factor: failure.factor,
             phoneNumberEnd: failure.phoneNumberEnd,
           });
         case 'field':

@@ -29,6 +29,13 @@ describe('describeLoginError', () => {
     expect(describeLoginError(apiError(code, status, data), EMAIL)).toEqual({ type: 'recovery', recovery });
   });
 
+  it.each(['linked_facebook', 'linked_google', 'linked_facebook_google', 'linked_sso', 'linked_line'])(
+    '%s (an account with no password, linked to a provider) shows at the email field, in our words',
+    (code) => {
+      expect(describeLoginError(apiError(code, 401), EMAIL)).toEqual({ type: 'field', field: 'email', message: { source: 'error', code } });
+    },
+  );
+
   it('keeps the server message of a voluntary deactivation', () => {
     expect(describeLoginError(apiError('deactivated', 403, { reasons: [] }, 'You deactivated your account.'), EMAIL)).toEqual({
       type: 'recovery',

@@ -72,6 +72,14 @@ export function describeLoginError(error: unknown, email: string): LoginFailure 
       return { type: 'recovery', recovery: { kind: 'prevent_facebook_register', email } };
     case 'prevent_google_register':
       return { type: 'recovery', recovery: { kind: 'prevent_google_register', email } };
+    // An account without a password, linked to a provider, asked for with a password: the spec's
+    // "use the … button to log in", at the email field (it is about the account, not the password).
+    case 'linked_facebook':
+    case 'linked_google':
+    case 'linked_facebook_google':
+    case 'linked_sso':
+    case 'linked_line':
+      return { type: 'field', field: 'email', message: messageForCode(error.code, error.message) };
   }
   const message = error.http_status === 0 || error.http_status >= 500 ? GENERIC : messageForCode(error.code, error.message);
   const field = error.field === undefined ? undefined : LOGIN_FIELD_NAMES[error.field];

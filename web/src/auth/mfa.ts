@@ -1,13 +1,13 @@
-import { MFA_CODE_FORMAT, normaliseRecoveryCode, type LoginRequest, type MfaFactor } from '@pinhive/contracts';
+import { MFA_CODE_FORMAT, normaliseRecoveryCode, type IdentityCredentials, type LoginRequest, type MfaFactor } from '@pinhive/contracts';
 import { isApiError } from '../api/client';
 import { GENERIC, type FormMessage } from './formMessage';
 import { describeLoginError, mfaFactor, phoneNumberEnd, type FailureOutcome } from './loginErrors';
 
-/** What the log-in typed, kept in memory (component state) only, to send again with the code. */
-export interface LoginCredentials {
-  username_or_email: string;
-  password: string;
-}
+/**
+ * What the log-in sent, kept in memory (component state) only, to send again with the code: the
+ * typed email and password, or a provider's credentials (SSO, Google-kind, Facebook-kind, LINE).
+ */
+export type LoginCredentials = { username_or_email?: string; password?: string } & IdentityCredentials;
 
 /** The code step of a log-in: who is logging in, the factor asked for, and the phone ending the code went to. */
 export interface MfaChallenge {
@@ -18,9 +18,8 @@ export interface MfaChallenge {
 }
 
 /**
- * The factor a code step asks for. The log-in and sign-up forms hand over only the phone ending
- * (they predate authenticator apps): a phone's `mfa_required` always names its ending, an
- * app's never does, so a challenge without either is an app's.
+ * The factor a code step asks for: the one `mfa_required` named (the forms pass it on). For a
+ * challenge without it, a phone's `mfa_required` always names its ending, an app's never does.
  */
 export function challengeFactor(challenge: MfaChallenge): MfaFactor {
   return challenge.factor ?? (challenge.phoneNumberEnd === '' ? 'totp' : 'sms');
