@@ -83,6 +83,17 @@ export const errorCatalogue = {
   mfa_not_enabled: { status: 409, message: "Two-factor authentication with an authenticator app isn't on." },
   mfa_setup_expired: { status: 400, message: 'This set-up has expired. Start again to get a new QR code.' },
   reset_token_invalid: { status: 400, message: 'This link has expired or was already used. Ask for a new one.' },
+  // Ours: passkeys (WebAuthn), added in the security settings and used to log in without a password.
+  passkey_invalid: { status: 401, message: "We couldn't log you in with that passkey. Try again, or log in another way." },
+  passkey_expired: { status: 400, message: 'That took too long. Try again.' },
+  passkey_verification_required: {
+    status: 401,
+    message: 'Your account uses two-factor authentication: use a passkey that checks your fingerprint, face or PIN, or log in with your password.',
+  },
+  passkey_registration_failed: { status: 400, message: "We couldn't add that passkey. Try again." },
+  passkey_exists: { status: 409, message: "This passkey can't be added: it's already registered." },
+  passkey_limit: { status: 409, message: 'You can have up to 10 passkeys. Remove one to add another.' },
+  passkey_not_found: { status: 404, message: "That passkey isn't on your account any more." },
 
   // Images (saving-boards-ads.md sections 3, 5 and 7): pins made from an upload or a link.
   image_invalid: { status: 400, message: "That file isn't an image we can use. Try a JPEG, PNG, GIF or WebP." },

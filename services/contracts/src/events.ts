@@ -34,7 +34,7 @@ export type UserRegisteredV1 = z.infer<typeof userRegisteredV1Schema>;
 export const userLoggedInV1Schema = z.object({
   userId: z.string().min(1),
   sessionId: z.string().min(1),
-  method: z.enum(['email', 'facebook', 'google', 'google_one_tap', 'smartlock', 'multifactor', 'switch_account', 'line', 'sso']),
+  method: z.enum(['email', 'facebook', 'google', 'google_one_tap', 'smartlock', 'multifactor', 'switch_account', 'line', 'sso', 'passkey']),
   loggedInAt: z.iso.datetime(),
 });
 export type UserLoggedInV1 = z.infer<typeof userLoggedInV1Schema>;

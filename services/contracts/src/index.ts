@@ -6,6 +6,7 @@ export * from './reserved-usernames';
 export * from './rules/signup';
 export * from './auth';
 export * from './identities';
+export * from './passkeys';
 export * from './rules/email-typo';
 export * from './rules/next-url';
 export * from './experiments';
