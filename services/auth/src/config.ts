@@ -82,6 +82,12 @@ export const authConfigSchema = baseConfigSchema
     LINE_CHANNEL_ID: z.string().min(1).optional(),
     /** Leeway for providers' clocks when checking a token's `exp`/`iat` (openid-client's default). */
     IDENTITY_CLOCK_TOLERANCE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
+    /**
+     * Passkeys' relying party: the domain they are made for (default: PUBLIC_URL's hostname; a
+     * parent domain of it is allowed) and the name shown by the browser. Their origin is PUBLIC_URL's.
+     */
+    PASSKEY_RP_ID: z.string().toLowerCase().regex(/^[a-z0-9.-]+$/, 'must be a domain name, such as pinhive.example').optional(),
+    PASSKEY_RP_NAME: z.string().min(1).max(64).default('Pinhive'),
   })
   .superRefine((c, ctx) => {
     if (c.MAIL_TRANSPORT === 'smtp' && !c.SMTP_URL) ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'required when MAIL_TRANSPORT=smtp' });

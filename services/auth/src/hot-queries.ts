@@ -7,6 +7,7 @@ import { AUTHENTICATORS_COLLECTION } from './mfa/authenticator.repository';
 import { RESET_TOKENS_COLLECTION } from './recovery/reset-token.repository';
 import { SESSIONS_COLLECTION } from './sessions/session.model';
 import { USERS_COLLECTION } from './users/user.model';
+import { PASSKEYS_COLLECTION, passkeyIndexes } from './passkeys/passkey.repository';
 
 const N = 5_000;
 const at = new Date('2026-01-01T00:00:00Z');
@@ -31,7 +32,7 @@ export const authHotQueries: HotQuerySet = {
   service: 'auth',
   // The outbox flag's index is the kit's (OutboxRelay.indexes), created for every outbox collection.
   indexes: [
-    ...authIndexes, ...devOutboxIndexes, ...[USERS_COLLECTION, SESSIONS_COLLECTION].flatMap((c) => defineIndexes(c, [{ key: { [OUTBOX_PENDING]: 1 } }])),
+    ...authIndexes, ...passkeyIndexes, ...devOutboxIndexes, ...[USERS_COLLECTION, SESSIONS_COLLECTION].flatMap((c) => defineIndexes(c, [{ key: { [OUTBOX_PENDING]: 1 } }])),
     // processed_events' day index is the kit's (ProcessedEvents.indexes): auth consumes pins-boards' board invitations by email.
     ...defineIndexes('processed_events', [{ key: { day: 1 } }]),
   ],
@@ -70,6 +71,14 @@ export const authHotQueries: HotQuerySet = {
         return { _id: `${provider}:subject-${i}`, provider, subject: `subject-${i}`, userId: `user-${Math.floor(i / 2) * 5}`, email: null, linkedAt: at };
       },
     },
+    // Passkeys: one account in four has some, ten each (MAX_PASSKEYS, the most an account keeps).
+    [PASSKEYS_COLLECTION]: {
+      count: N,
+      doc: (i) => ({
+        _id: `credential-${i}`, userId: `user-${Math.floor(i / 10) * 40}`, publicKey: 'pQECAyYgASFYIA', counter: i % 3 === 0 ? 0 : i, transports: ['internal', 'hybrid'],
+        name: 'Chrome on Mac', deviceType: 'multiDevice', backedUp: true, createdAt: at, lastUsedAt: i % 2 ? at : null,
+      }),
+    },
     processed_events: { count: N, doc: (i) => ({ _id: `mail-board-invite:event-${i}`, eventId: `event-${i}`, handler: 'mail-board-invite', at, day: purgeDay(i) }) },
     // More than the repository keeps (it deletes old pages as it sends): the read stays one page whatever lingers.
     [DEV_MESSAGES_COLLECTION]: {
@@ -100,6 +109,10 @@ export const authHotQueries: HotQuerySet = {
     { name: 'an identity link (log-in through SSO or a social provider)', collection: IDENTITY_LINKS_COLLECTION, filter: { _id: 'google:subject-4320' } },
     { name: "an account's identity links (its connected providers)", collection: IDENTITY_LINKS_COLLECTION, filter: { userId: 'user-10800' }, reads: 2 },
     { name: 'an identity link removed by its account', collection: IDENTITY_LINKS_COLLECTION, filter: { _id: 'google:subject-4320', userId: 'user-10800' } },
+    { name: 'a passkey by its credential id (log-in with a passkey)', collection: PASSKEYS_COLLECTION, filter: { _id: 'credential-4321' } },
+    { name: "an account's passkeys (settings list, registration's exclusions)", collection: PASSKEYS_COLLECTION, filter: { userId: 'user-16000' }, reads: 10 },
+    { name: "a passkey's use recorded (guarded by the counter read)", collection: PASSKEYS_COLLECTION, filter: { _id: 'credential-4321', counter: 4321 } },
+    { name: 'a passkey renamed or removed by its account', collection: PASSKEYS_COLLECTION, filter: { _id: 'credential-4321', userId: 'user-17280' } },
     { name: 'processed-event check (every board invitation mailed)', collection: 'processed_events', filter: { _id: 'mail-board-invite:event-4321' } },
     { name: 'processed events of a day (purge)', collection: 'processed_events', filter: { day: purgeDay(7) }, reads: N / DAYS },
     { name: 'dev outbox: the newest messages (one page of two)', collection: DEV_MESSAGES_COLLECTION, filter: { page: 42 }, reads: DEV_OUTBOX_WINDOW },

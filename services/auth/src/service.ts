@@ -45,6 +45,11 @@ import { RegistrationService } from './users/registration.service';
 import { userRoutes } from './users/user.routes';
 import { renameReservedUsernamesOnce } from './users/reserved-usernames';
 import { authIndexes, devOutboxIndexes } from './indexes';
+import { PasskeyChallenges } from './passkeys/passkey-challenges';
+import { PasskeyRepository, passkeyIndexes } from './passkeys/passkey.repository';
+import { relyingParty } from './passkeys/passkey.rules';
+import { PasskeyService } from './passkeys/passkey.service';
+import { passkeyRoutes } from './passkeys/passkey.routes';
 
 /** Ended sessions, tokens and challenges are purged hourly; a failed purge is retried sooner. */
 const PURGE_EVERY_MS = 3_600_000;
@@ -57,7 +62,7 @@ export function authService(config: AuthConfig): ServiceDefinition<AuthConfig> {
     name: 'auth',
     config,
     redisUrl: config.REDIS_URL,
-    indexes: [...authIndexes, ...(devOutboxOn ? devOutboxIndexes : [])],
+    indexes: [...authIndexes, ...passkeyIndexes, ...(devOutboxOn ? devOutboxIndexes : [])],
     outboxCollections: [USERS_COLLECTION, SESSIONS_COLLECTION],
     setup: (ctx) => {
       const redis = ctx.redis!;
@@ -140,6 +145,7 @@ export function authService(config: AuthConfig): ServiceDefinition<AuthConfig> {
       const challenges = new MfaChallengeRepository(ctx.mongo, retention);
       const authenticator = authenticatorFactor(ctx.mongo, redis, users, { namespace: ns, maxFailures: config.LOGIN_MAX_CONSECUTIVE_FAILURES, lockoutSeconds: config.LOGIN_LOCKOUT_SECONDS });
       const mfa = new MfaService(users, challenges, sms, limits.mfaSends, authenticator);
+      const passkeys = new PasskeyService(new PasskeyRepository(ctx.mongo), new PasskeyChallenges(redis, ns), users, loginLimiter, login.assertMayLogIn, relyingParty(config), ctx.logger);
       // What nothing can use any more goes by its day key (FerretDB has no TTL index); it stops
       // with the service's connection.
       const purged: { purge(now: Date): Promise<number> }[] = [sessionStore, resetTokens, challenges, ...(devOutboxOn ? [devOutbox] : [])];
@@ -169,6 +175,7 @@ export function authService(config: AuthConfig): ServiceDefinition<AuthConfig> {
           ...recognitionRoutes(recognition, users, cookies),
           ...recoveryRoutes(recovery, sessions, { forgotPerIp: limits.forgotIp, forgotPerIdentifier: limits.forgotId, login: loginLimiter }, cookies),
           ...(devOutboxOn ? devOutboxRoutes(devOutbox) : []),
+          ...passkeyRoutes({ passkeys, users, sessions, accounts: storedAccounts, ipRule, cookies, optionsLimit: declared('passkey_options_ip', 60, 60) }),
         ],
       };
     },
