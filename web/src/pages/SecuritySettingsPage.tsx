@@ -7,10 +7,11 @@ import { StatusView } from '../components/StatusView';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { SECURITY_SETTINGS_PATH } from '../settings/paths';
 import { TwoFactorSettings } from '../settings/TwoFactorSettings';
+import { PasskeySettings } from '../settings/PasskeySettings';
 
 /**
- * `/settings/security`: the logged-in account's two-factor authentication. A visitor goes to the
- * log-in page, which comes back here afterwards.
+ * `/settings/security`: the logged-in account's two-factor authentication and passkeys. A visitor
+ * goes to the log-in page, which comes back here afterwards.
  */
 export function SecuritySettingsPage() {
   const { t } = useTranslation();
@@ -34,6 +35,7 @@ export function SecuritySettingsPage() {
         </header>
         {/* Keyed by the account: a switch to another one starts the section afresh. */}
         <TwoFactorSettings key={viewer.user.id} userId={viewer.user.id} />
+        <PasskeySettings key={`passkeys-${viewer.user.id}`} userId={viewer.user.id} />
       </div>
     </div>
   );
