@@ -77,21 +77,28 @@ export const passkeyLoginOptionsSchema = z.object({
 });
 export type PasskeyLoginOptions = z.infer<typeof passkeyLoginOptionsSchema>;
 
+/*
+ * The browser's answers, as @simplewebauthn/browser gives them: plain objects (not loose), so
+ * that its interfaces are assignable to them; fields auth does not read are dropped on parsing.
+ */
 const credentialBase = {
   id: b64url(1366),
   rawId: b64url(1366),
   type: z.literal('public-key'),
   authenticatorAttachment: z.string().max(32).optional(),
-  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+  clientExtensionResults: z.object({ credProps: z.object({ rk: z.boolean().optional() }).optional() }).default({}),
 };
 
 /** A new passkey as the browser answers it (WebAuthn's `RegistrationResponseJSON`). */
 export const passkeyRegistrationCredentialSchema = z.object({
   ...credentialBase,
-  response: z.looseObject({
+  response: z.object({
     clientDataJSON: b64url(8192),
     attestationObject: b64url(65536),
+    authenticatorData: b64url(65536).optional(),
     transports: z.array(z.string().max(32)).max(16).optional(),
+    publicKeyAlgorithm: z.number().optional(),
+    publicKey: b64url(8192).optional(),
   }),
 });
 
@@ -105,7 +112,7 @@ export type PasskeyRegistrationRequest = z.input<typeof passkeyRegistrationReque
 /** A passkey's signature of a log-in's challenge (WebAuthn's `AuthenticationResponseJSON`). */
 export const passkeyAssertionSchema = z.object({
   ...credentialBase,
-  response: z.looseObject({
+  response: z.object({
     clientDataJSON: b64url(8192),
     authenticatorData: b64url(8192),
     signature: b64url(8192),
