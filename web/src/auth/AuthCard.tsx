@@ -18,6 +18,14 @@ import { SignupForm } from './SignupForm';
 import type { SignupDraft } from './signupFlow';
 import type { AuthVariant } from './targets';
 import { UnderageConfirmation } from './UnderageConfirmation';
+import { FormAlert } from './FormMessageText';
+import { EmailAlreadyExist } from '../social/EmailAlreadyExist';
+import { EmailCollectionForm } from '../social/EmailCollectionForm';
+import { ProviderButtons } from '../social/ProviderButtons';
+import { SocialBirthdayForm } from '../social/SocialBirthdayForm';
+import type { NotLinked } from '../social/useProviderAttempt';
+import { SOCIAL_VIEWS, useSocialSignupFlow, type SocialSignupFlow, type SocialView } from '../social/useSocialSignupFlow';
+import { WelcomeScreen } from '../social/WelcomeScreen';
 import type { SignupValues } from './validation';
 import { greetingName, type LoginPresentation } from './welcomeBack';
 
@@ -29,8 +37,12 @@ import { greetingName, type LoginPresentation } from './welcomeBack';
  * follows a log-in, or a sign-up with an existing email, that answered `mfa_required`.
  * `consents` follows a checked sign-up when the `kr_privacy_consent` experiment is on. The
  * spec's "personalized login" is how `login` shows to a recognised visitor (`loginPresentation`).
+ * A provider's sign-in (the buttons under the forms, SSO through the forms) that finds no account
+ * goes on to that provider's sign-up: `EmailCollection`, `EmailAlreadyExist`,
+ * `socialSignupWithAge` as needed, then `welcome` after a Google-kind sign-up
+ * (social/useSocialSignupFlow.ts).
  */
-export type AuthView = 'signup' | 'login' | 'loginMfa' | 'UnderageConfirmation' | 'consents';
+export type AuthView = 'signup' | 'login' | 'loginMfa' | 'UnderageConfirmation' | 'consents' | SocialView;
 /** What the card shows: its view, or for `login` the welcome-back form or the wait for it. */
 type ShownView = AuthView | 'personalizedLogin' | 'loginPending';
 export type { AuthVariant };
@@ -77,6 +89,7 @@ export function AuthCard({
   // The sign-up view's values while the consents view shows (memory only), for "Back".
   const [signupDraft, setSignupDraft] = useState<SignupDraft | null>(null);
   const presentation = useLoginPresentation(view === 'login', accountSwitch);
+  const social = useSocialSignupFlow({ variant, setView });
   const shownView: ShownView =
     view !== 'login' || presentation.type === 'plain' ? view : presentation.type === 'pending' ? 'loginPending' : 'personalizedLogin';
   const flow: Flow = {
@@ -90,6 +103,7 @@ export function AuthCard({
     setMfaRecovery,
     presentation,
     signupDraft,
+    social,
     setView,
     toConsents: (values) => {
       setSignupDraft({ values });
@@ -115,7 +129,9 @@ export function AuthCard({
   // The login-required prompt shows its picture beside the card, not in it.
   const visual = !opening.action && showsVisual(opening.context) ? opening.visual : undefined;
   const card = useRef<HTMLElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   const shown = useRef(shownView);
+  const socialStep = SOCIAL_VIEWS.has(shownView);
 
   // A view switch removes the control that had the focus: move it to the new view's first control
   // (one that takes typing: a read-only email is skipped), unless the new view already put it on
@@ -128,6 +144,11 @@ export function AuthCard({
     shown.current = shownView;
     // (The home page's card toggles in place, like a modal: its visitor's focus was on the toggle.)
     if (shownView === 'loginPending' || (from === 'loginPending' && !togglesInPlace(variant, opening.context))) return;
+    // A provider sign-up's steps start with their question: the heading takes the focus, so it is read first.
+    if (SOCIAL_VIEWS.has(shownView)) {
+      heading.current?.focus();
+      return;
+    }
     const body = card.current?.querySelector('.auth-card__body');
     if (body?.contains(document.activeElement)) return;
     card.current
@@ -149,7 +170,7 @@ export function AuthCard({
           <LogoMark size={40} />
         </div>
       )}
-      <Heading className="auth-card__title" id={titleId}>
+      <Heading className="auth-card__title" id={titleId} ref={heading} tabIndex={socialStep ? -1 : undefined}>
         {parts.title}
       </Heading>
       {parts.subtitle ? (
@@ -175,6 +196,7 @@ interface Flow {
   setMfaRecovery: (on: boolean) => void;
   presentation: LoginPresentation;
   signupDraft: SignupDraft | null;
+  social: SocialSignupFlow;
   setView: (view: AuthView) => void;
   toConsents: (values: SignupValues) => void;
   backToSignup: (draft: SignupDraft) => void;
@@ -204,20 +226,34 @@ function useViewParts(view: AuthView, flow: Flow): ViewParts {
     </p>
   );
 
+  const { social } = flow;
+  // A provider's sign-in found no account: its sign-up goes on in this card.
+  const notLinked = (from: 'signup' | 'login') => (found: NotLinked & { birthday?: string }) => social.start(found, from);
+  const providers = (mode: 'signup' | 'login') => (
+    <ProviderButtons mode={mode} variant={variant} accountSwitch={accountSwitch} onNotLinked={notLinked(mode)} onMfaRequired={flow.startMfa} />
+  );
+  // Why the card is back at its first view (a provider's sign-up that must start again).
+  const notice = social.notice ? <FormAlert message={social.notice} /> : null;
+
   switch (view) {
     case 'signup':
       return {
         ...heading('signup'),
         body: (
-          <ContinueWithEmail atOnce={signupFormAtOnce(variant, opening.context) || flow.signupDraft !== null}>
-            <SignupForm
-              variant={variant}
-              onUnderage={() => setView('UnderageConfirmation')}
-              onMfaRequired={flow.startMfa}
-              onConsentNeeded={flow.toConsents}
-              draft={flow.signupDraft}
-            />
-          </ContinueWithEmail>
+          <>
+            {notice}
+            <ContinueWithEmail atOnce={signupFormAtOnce(variant, opening.context) || flow.signupDraft !== null}>
+              <SignupForm
+                variant={variant}
+                onUnderage={() => setView('UnderageConfirmation')}
+                onMfaRequired={flow.startMfa}
+                onConsentNeeded={flow.toConsents}
+                onNotLinked={notLinked('signup')}
+                draft={flow.signupDraft}
+              />
+            </ContinueWithEmail>
+            {providers('signup')}
+          </>
         ),
         footer: (
           <>
@@ -233,7 +269,13 @@ function useViewParts(view: AuthView, flow: Flow): ViewParts {
         return {
           title: t('auth.login.title'),
           subtitle: t('auth.switch.intro'),
-          body: <LoginForm variant={variant} accountSwitch onMfaRequired={flow.startMfa} />,
+          body: (
+            <>
+              {notice}
+              <LoginForm variant={variant} accountSwitch onMfaRequired={flow.startMfa} onNotLinked={notLinked('login')} />
+              {providers('login')}
+            </>
+          ),
           footer: business,
         };
       }
@@ -259,13 +301,25 @@ function useViewParts(view: AuthView, flow: Flow): ViewParts {
         const greeting = firstName ? t('personalized.title', { firstName }) : t('personalized.titleNoName');
         return {
           ...(plain.title === t('auth.login.title') ? { title: greeting } : plain),
-          body: <PersonalizedLogin viewer={recognised} variant={variant} onMfaRequired={flow.startMfa} />,
+          body: (
+            <>
+              {notice}
+              <PersonalizedLogin viewer={recognised} variant={variant} onMfaRequired={flow.startMfa} onNotLinked={notLinked('login')} />
+              {providers('login')}
+            </>
+          ),
           footer: businessMode ? <CreateBusinessAccountLink /> : business,
         };
       }
       return {
         ...heading('login'),
-        body: <LoginForm variant={variant} onMfaRequired={flow.startMfa} />,
+        body: (
+          <>
+            {notice}
+            <LoginForm variant={variant} onMfaRequired={flow.startMfa} onNotLinked={notLinked('login')} />
+            {providers('login')}
+          </>
+        ),
         footer: businessMode ? (
           <CreateBusinessAccountLink />
         ) : (
@@ -308,6 +362,43 @@ function useViewParts(view: AuthView, flow: Flow): ViewParts {
     }
     case 'UnderageConfirmation':
       return { title: t('errors.underage'), body: <UnderageConfirmation variant={variant} /> };
+    case 'socialSignupWithAge':
+      return {
+        title: t('social.birthday.title'),
+        subtitle: t('social.birthday.explanation'),
+        body: <SocialBirthdayForm flow={social} describedBy={flow.subtitleId} />,
+      };
+    case 'EmailCollection': {
+      const provider = social.signup?.provider ?? 'facebook';
+      return {
+        title: t('social.emailCollection.title'),
+        subtitle: t('social.emailCollection.subtitle', { provider: t(`social.names.${provider}`) }),
+        body: <EmailCollectionForm flow={social} describedBy={flow.subtitleId} onNotNow={() => social.abandon('signup')} />,
+      };
+    }
+    case 'EmailAlreadyExist':
+      return {
+        title: t('social.emailExists.title'),
+        body: (
+          <EmailAlreadyExist
+            email={social.existingEmail}
+            onBack={() => social.abandon('signup')}
+            logIn={
+              togglesInPlace(variant, opening.context) ? (
+                <button type="button" className="button button--primary button--block" onClick={() => social.abandon('login')}>
+                  {t('social.emailExists.logIn')}
+                </button>
+              ) : (
+                <Link to={withSearch('/login', search)} className="button button--primary button--block">
+                  {t('social.emailExists.logIn')}
+                </Link>
+              )
+            }
+          />
+        ),
+      };
+    case 'welcome':
+      return { title: t('social.welcome.title'), body: <WelcomeScreen variant={variant} /> };
     case 'consents': {
       const draft = flow.signupDraft;
       if (!draft) return { title: t('consents.title'), body: null };

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { logIn } from '../api/auth';
 import { Spinner } from '../components/Spinner';
@@ -12,6 +12,7 @@ import { useRecovery } from '../recovery/recoveryContext';
 import { EmailField } from './EmailField';
 import type { FormMessage } from './formMessage';
 import { FormAlert, fieldMessages } from './FormMessageText';
+import { ProviderFailureText } from '../social/ProviderFailureText';
 import { describeLoginError } from './loginErrors';
 import type { MfaChallenge } from './mfa';
 import { passwordResetPath } from './paths';
@@ -19,7 +20,10 @@ import type { AuthVariant } from './targets';
 import { useAuthSuccess } from './useAuthSuccess';
 import { useForgotPassword } from './useForgotPassword';
 import { useFormFields } from './useFormFields';
-import { LOGIN_FIELDS, validateLogin } from './validation';
+import { LOGIN_FIELDS, validateEmail, validateLogin } from './validation';
+import { SsoNote } from '../social/SsoNote';
+import { useProviderAttempt, type NotLinked, type ShownFailure } from '../social/useProviderAttempt';
+import { useSsoCheck } from '../social/useSsoCheck';
 
 interface LoginFormProps {
   variant: AuthVariant;
@@ -32,13 +36,17 @@ interface LoginFormProps {
    * and sent as `username_or_email`; only the password is asked for.
    */
   fixedEmail?: string;
+  /** An SSO email's sign-in found no account: the card goes on to the SSO sign-up. */
+  onNotLinked?: (found: NotLinked) => Promise<FormMessage | null> | void;
 }
 
 /**
  * The email log-in: client rules, `POST /v3/login/`, then the success target or the modal closes;
- * `mfa_required` hands the credentials (kept in memory only) to the code step.
+ * `mfa_required` hands the credentials (kept in memory only) to the code step. An email that
+ * signs in with SSO (checked as it is typed) hides the password: the button reads "Continue with
+ * SSO" and opens the organisation's sign-in in a popup, whose code logs in.
  */
-export function LoginForm({ variant, accountSwitch = false, onMfaRequired, fixedEmail }: LoginFormProps) {
+export function LoginForm({ variant, accountSwitch = false, onMfaRequired, fixedEmail, onNotLinked }: LoginFormProps) {
   const { t } = useTranslation();
   const id = useId();
   const recovery = useRecovery();
@@ -48,6 +56,10 @@ export function LoginForm({ variant, accountSwitch = false, onMfaRequired, fixed
   const [alert, setAlert] = useState<FormMessage | null>(null);
   // "Too quick" (the IP rule): the check belongs to this attempt; editing the fields keeps it.
   const check = useHumanCheck();
+  const isSso = useSsoCheck(values.email);
+  const queryClient = useQueryClient();
+  const sso = useProviderAttempt({ variant, accountSwitch, onMfaRequired, onNotLinked: (found) => onNotLinked?.(found) });
+  const [ssoFailure, setSsoFailure] = useState<ShownFailure | null>(null);
 
   const login = useMutation({
     mutationFn: logIn,
@@ -82,8 +94,23 @@ export function LoginForm({ variant, accountSwitch = false, onMfaRequired, fixed
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (login.isPending || check.busy) return;
-    send(check.heldToken);
+    if (login.isPending || check.busy || sso.busy) return;
+    if (isSso) startSso();
+    else send(check.heldToken);
+  };
+
+  /** "Continue with SSO": the popup opens now, in the press's own handler (popup blockers). */
+  const startSso = () => {
+    setAlert(null);
+    setSsoFailure(null);
+    if (!passes({ email: validateEmail(values.email) })) return;
+    void sso
+      .start('sso', {
+        email: values.email.trim(),
+        // Not SSO after all (the fresh check): the password form comes back.
+        onNotSso: () => void queryClient.invalidateQueries({ queryKey: ['sso-check'] }),
+      })
+      .then((failure) => setSsoFailure(failure));
   };
 
   /** Client rules, then the attempt; with the token of a passed human check when there is one. */
@@ -102,10 +129,15 @@ export function LoginForm({ variant, accountSwitch = false, onMfaRequired, fixed
 
   const errorFor = fieldMessages(errors, values.email, forgot);
 
-  const busy = login.isPending;
+  const busy = login.isPending || sso.busy !== null;
   return (
     <form className="auth-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
       <FormAlert message={alert} />
+      {ssoFailure ? (
+        <div className="form-alert" role="alert">
+          <ProviderFailureText failure={ssoFailure} provider="sso" />
+        </div>
+      ) : null}
       {fixedEmail === undefined ? (
         <EmailField
           ref={inputs.email}
@@ -132,26 +164,31 @@ export function LoginForm({ variant, accountSwitch = false, onMfaRequired, fixed
           error={errorFor('email')}
         />
       )}
-      <TextField
-        ref={inputs.password}
-        id={`${id}-password`}
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        label={t('auth.login.password')}
-        placeholder={t('auth.login.passwordPlaceholder')}
-        value={values.password}
-        onChange={(event) => change('password')(event.target.value)}
-        error={errorFor('password')}
-      />
-      <Link className="auth-form__forgot text-link" to={passwordResetPath(values.email)}>
-        {t('auth.login.forgot')}
-      </Link>
+      <SsoNote shown={isSso} />
+      {isSso ? null : (
+        <>
+          <TextField
+            ref={inputs.password}
+            id={`${id}-password`}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            label={t('auth.login.password')}
+            placeholder={t('auth.login.passwordPlaceholder')}
+            value={values.password}
+            onChange={(event) => change('password')(event.target.value)}
+            error={errorFor('password')}
+          />
+          <Link className="auth-form__forgot text-link" to={passwordResetPath(values.email)}>
+            {t('auth.login.forgot')}
+          </Link>
+        </>
+      )}
       {/* The check passed: the log-in is retried at once with its token. */}
       <HumanCheck check={check} onPassed={send} />
       <button type="submit" className="button button--primary button--block" {...busyProps(busy)}>
         {busy ? <Spinner /> : null}
-        <span>{t('auth.login.submit')}</span>
+        <span>{isSso ? t('social.continueWithSso') : t('auth.login.submit')}</span>
       </button>
     </form>
   );

@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Avatar } from '../components/Avatar';
 import { busyProps } from '../components/busy';
 import { LoginForm } from './LoginForm';
+import type { FormMessage } from './formMessage';
 import type { MfaChallenge } from './mfa';
+import type { NotLinked } from '../social/useProviderAttempt';
 import { useForgetRecognised } from './recognition';
 import type { AuthVariant } from './targets';
 import { greetingName } from './welcomeBack';
@@ -12,6 +14,8 @@ interface PersonalizedLoginProps {
   viewer: RecognisedViewer;
   variant: AuthVariant;
   onMfaRequired: (challenge: MfaChallenge) => void;
+  /** The recognised email signs in with SSO and its sign-in found no account. */
+  onNotLinked?: (found: NotLinked) => Promise<FormMessage | null> | void;
 }
 
 /**
@@ -20,13 +24,13 @@ interface PersonalizedLoginProps {
  * LoginForm's, so its failures show exactly as on the log-in form. "Not you?" makes the browser
  * forget the account; the card then shows the plain log-in (and moves the focus to its email).
  */
-export function PersonalizedLogin({ viewer, variant, onMfaRequired }: PersonalizedLoginProps) {
+export function PersonalizedLogin({ viewer, variant, onMfaRequired, onNotLinked }: PersonalizedLoginProps) {
   const { t } = useTranslation();
   const forget = useForgetRecognised();
   return (
     <div className="welcome-back">
       <Avatar name={greetingName(viewer) ?? viewer.email} imageUrl={viewer.imageUrl} size="large" />
-      <LoginForm variant={variant} onMfaRequired={onMfaRequired} fixedEmail={viewer.email} />
+      <LoginForm variant={variant} onMfaRequired={onMfaRequired} fixedEmail={viewer.email} onNotLinked={onNotLinked} />
       <button
         type="button"
         className="inline-link welcome-back__not-you"

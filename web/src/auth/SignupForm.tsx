@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { emailExists, logIn, validateEmailRemotely } from '../api/auth';
 import { fetchExperiments } from '../api/experiments';
@@ -22,7 +22,11 @@ import { hasUnderageFlag } from './underage';
 import { useAuthSuccess } from './useAuthSuccess';
 import { useForgotPassword } from './useForgotPassword';
 import { useFormFields } from './useFormFields';
-import { latestBirthday, SIGNUP_FIELDS, validateSignup, type SignupValues } from './validation';
+import { latestBirthday, SIGNUP_FIELDS, validateBirthday, validateEmail, validateSignup, type SignupValues } from './validation';
+import { ProviderFailureText } from '../social/ProviderFailureText';
+import { SsoNote } from '../social/SsoNote';
+import { useProviderAttempt, type NotLinked, type ShownFailure } from '../social/useProviderAttempt';
+import { useSsoCheck } from '../social/useSsoCheck';
 
 const CALLS: SignupCalls = {
   emailExists,
@@ -42,14 +46,19 @@ interface SignupFormProps {
   onConsentNeeded: (values: SignupValues) => void;
   /** Back from the consents view: the typed values, and a message the server gave for one of them. */
   draft?: SignupDraft | null;
+  /** An SSO email's sign-in found no account: the card goes on to the SSO sign-up with the typed birthday. */
+  onNotLinked?: (found: NotLinked & { birthday: string }) => Promise<FormMessage | null> | void;
 }
 
 /**
  * The email sign-up form (spec section 4): client rules, then `runEmailSignup` (exists? log in :
  * validate, register). A browser flagged under age (cookie `ph_underage=1`) sees the
- * not-eligible message with the birthday and the button disabled.
+ * not-eligible message with the birthday and the button disabled. An email that signs in with
+ * SSO (checked as it is typed) hides the password and keeps the birthday: "Continue with SSO"
+ * opens the organisation's sign-in in a popup; an account logs in, a new person signs up with
+ * the typed birthday.
  */
-export function SignupForm({ variant, onUnderage, onMfaRequired, onConsentNeeded, draft }: SignupFormProps) {
+export function SignupForm({ variant, onUnderage, onMfaRequired, onConsentNeeded, draft, onNotLinked }: SignupFormProps) {
   const { t } = useTranslation();
   const id = useId();
   const recovery = useRecovery();
@@ -65,6 +74,10 @@ export function SignupForm({ variant, onUnderage, onMfaRequired, onConsentNeeded
   const [alert, setAlert] = useState<FormMessage | null>(null);
   // An existing email logs in, and that log-in may be "too quick" (the IP rule): the human check.
   const check = useHumanCheck();
+  const isSso = useSsoCheck(values.email, !blocked);
+  const queryClient = useQueryClient();
+  const sso = useProviderAttempt({ variant, onMfaRequired, onNotLinked: (found) => onNotLinked?.({ ...found, birthday: values.birthday }) });
+  const [ssoFailure, setSsoFailure] = useState<ShownFailure | null>(null);
 
   const signup = useMutation({
     mutationFn: ({ form, token }: { form: SignupValues; token: string | undefined }) => runEmailSignup(form, CALLS, token),
@@ -110,8 +123,22 @@ export function SignupForm({ variant, onUnderage, onMfaRequired, onConsentNeeded
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (signup.isPending || blocked || check.busy) return;
-    send(check.heldToken);
+    if (signup.isPending || blocked || check.busy || sso.busy) return;
+    if (isSso) startSso();
+    else send(check.heldToken);
+  };
+
+  /** "Continue with SSO": the email and the birthday, then the popup, opened in the press's own handler. */
+  const startSso = () => {
+    setAlert(null);
+    setSsoFailure(null);
+    if (!passes({ email: validateEmail(values.email), birthday: validateBirthday(values.birthday) })) return;
+    void sso
+      .start('sso', {
+        email: values.email.trim(),
+        onNotSso: () => void queryClient.invalidateQueries({ queryKey: ['sso-check'] }),
+      })
+      .then((failure) => setSsoFailure(failure));
   };
 
   /** Client rules, then the sign-up; with the token of a passed human check when there is one. */
@@ -124,7 +151,7 @@ export function SignupForm({ variant, onUnderage, onMfaRequired, onConsentNeeded
 
   const errorFor = fieldMessages(errors, values.email, forgot);
 
-  const busy = signup.isPending;
+  const busy = signup.isPending || sso.busy !== null;
   return (
     <form className="auth-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
       {blocked ? (
@@ -133,6 +160,11 @@ export function SignupForm({ variant, onUnderage, onMfaRequired, onConsentNeeded
         </div>
       ) : null}
       <FormAlert message={alert} />
+      {ssoFailure ? (
+        <div className="form-alert" role="alert">
+          <ProviderFailureText failure={ssoFailure} provider="sso" />
+        </div>
+      ) : null}
       <EmailField
         ref={inputs.email}
         id={`${id}-email`}
@@ -142,18 +174,21 @@ export function SignupForm({ variant, onUnderage, onMfaRequired, onConsentNeeded
         onChange={change('email')}
         error={errorFor('email')}
       />
-      <TextField
-        ref={inputs.password}
-        id={`${id}-password`}
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        label={t('auth.signup.password')}
-        placeholder={t('auth.signup.passwordPlaceholder')}
-        value={values.password}
-        onChange={(event) => change('password')(event.target.value)}
-        error={errorFor('password')}
-      />
+      <SsoNote shown={isSso} />
+      {isSso ? null : (
+        <TextField
+          ref={inputs.password}
+          id={`${id}-password`}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          label={t('auth.signup.password')}
+          placeholder={t('auth.signup.passwordPlaceholder')}
+          value={values.password}
+          onChange={(event) => change('password')(event.target.value)}
+          error={errorFor('password')}
+        />
+      )}
       <TextField
         ref={inputs.birthday}
         id={`${id}-birthday`}
@@ -171,7 +206,7 @@ export function SignupForm({ variant, onUnderage, onMfaRequired, onConsentNeeded
       <HumanCheck check={check} onPassed={send} />
       <button type="submit" className="button button--primary button--block" disabled={blocked} {...busyProps(busy)}>
         {busy ? <Spinner /> : null}
-        <span>{t('auth.signup.submit')}</span>
+        <span>{isSso ? t('social.continueWithSso') : t('auth.signup.submit')}</span>
       </button>
     </form>
   );

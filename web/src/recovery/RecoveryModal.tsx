@@ -136,6 +136,8 @@ function useParts(recovery: Recovery, onClose: () => void): Parts {
       };
     case 'unknown':
       return { title: t('recovery.unknown.title'), body: <p>{t('errors.internal')}</p>, actions: ok };
+    case 'social_disabled':
+      return { title: t('social.disabled.title'), body: <p>{t(`social.disabled.${recovery.provider}`)}</p>, actions: ok };
     case 'prevent_facebook_register':
     case 'prevent_google_register':
       return {

@@ -1,3 +1,5 @@
+import type { SignInProvider } from '@pinhive/contracts';
+
 /**
  * The account-recovery modals of the spec (signup-login.md sections 2, 4 and 8): one modal, one
  * kind per situation. Kinds are the login-block reasons of the contracts plus `deactivated`.
@@ -11,6 +13,8 @@ export type Recovery =
   | { kind: 'deactivated'; reasons: string[]; serverMessage?: string }
   | { kind: 'prevent_facebook_register'; email?: string }
   | { kind: 'prevent_google_register'; email?: string }
+  /** A provider's sign-in is turned off (`provider_disabled`): the spec's social-auth-disabled modal, with OK. */
+  | { kind: 'social_disabled'; provider: SignInProvider }
   | { kind: 'unknown' };
 
 export type RecoveryKind = Recovery['kind'];

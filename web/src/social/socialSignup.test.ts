@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { IdentityNotLinkedData } from '@pinhive/contracts';
 import { ApiError } from '../api/apiError';
-import { describeSocialRegisterFailure, nextSocialStep, socialRegisterRequest, showsWelcome, type SocialSignup } from './socialSignup';
+import { describeSocialRegisterFailure, nextSocialStep, socialRegisterRequest, showsWelcome, welcomeProgress, type SocialSignup } from './socialSignup';
 
 const identity = (over: Partial<IdentityNotLinkedData> = {}): IdentityNotLinkedData => ({
   provider: 'google',
@@ -105,5 +105,15 @@ describe('describeSocialRegisterFailure', () => {
   it('says "Sorry! Something went wrong on our end." for an outage or no answer', () => {
     expect(describeSocialRegisterFailure(apiError('internal', 500), false)).toEqual({ type: 'alert', message: { source: 'error', code: 'generic' } });
     expect(describeSocialRegisterFailure(new Error('boom'), false)).toEqual({ type: 'alert', message: { source: 'error', code: 'generic' } });
+  });
+});
+
+describe('welcomeProgress', () => {
+  it('runs 6 seconds to 95%, easing out, and holds there', () => {
+    expect(welcomeProgress(0, 6000, 95)).toBe(0);
+    expect(welcomeProgress(3000, 6000, 95)).toBe(71);
+    expect(welcomeProgress(6000, 6000, 95)).toBe(95);
+    expect(welcomeProgress(60_000, 6000, 95)).toBe(95);
+    expect(welcomeProgress(-5, 6000, 95)).toBe(0);
   });
 });

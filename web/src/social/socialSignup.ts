@@ -99,3 +99,12 @@ export function describeSocialRegisterFailure(error: unknown, typedEmail: boolea
   }
   return { type: 'alert', message };
 }
+
+/**
+ * The welcome screen's progress after `elapsedMs` (spec: it runs 6 seconds to 95%), easing out
+ * so it moves most at first; it stays at 95 until the page has loaded, then shows 100.
+ */
+export function welcomeProgress(elapsedMs: number, durationMs: number, percent: number): number {
+  const t = Math.min(1, Math.max(0, elapsedMs / durationMs));
+  return Math.round(percent * (1 - (1 - t) ** 2));
+}

@@ -1,0 +1,106 @@
+import { useEffect, useRef, useState } from 'react';
+import type { IdentityNotLinkedData, SignInProvider } from '@pinhive/contracts';
+import { logIn } from '../api/auth';
+import { checkSso, fetchFacebookProfile, startProvider } from '../api/social';
+import type { FormMessage } from '../auth/formMessage';
+import type { MfaChallenge } from '../auth/mfa';
+import type { AuthVariant } from '../auth/targets';
+import { useAuthSuccess } from '../auth/useAuthSuccess';
+import { useRecovery } from '../recovery/recoveryContext';
+import { runAttempt, type AttemptCalls, type AttemptOptions } from './attempts';
+import { openProviderPopup } from './popup';
+import { describePopupEnd, type ProviderFailure } from './providerErrors';
+
+const CALLS: AttemptCalls = { checkSso, start: startProvider, facebookProfile: fetchFacebookProfile, logIn };
+
+/** What shows at the button (or above the SSO form) after an attempt: a message, or the provider's "isn't available". */
+export type ShownFailure = Extract<ProviderFailure, { type: 'message' } | { type: 'unavailable' }>;
+
+/** The sign-up that follows an identity with no account (the card's views take it from here). */
+export interface NotLinked {
+  provider: SignInProvider;
+  identity: IdentityNotLinkedData;
+  /** Facebook-kind: the person declined the email permission. */
+  emailDeclined: boolean;
+}
+
+export interface ProviderAttemptProps {
+  variant: AuthVariant;
+  accountSwitch?: boolean;
+  /**
+   * Hands the sign-up to the card, which may register at once (nothing missing): resolves with a
+   * message to show at the button when that failed in place.
+   */
+  onNotLinked: (notLinked: NotLinked) => Promise<FormMessage | null> | void;
+  onMfaRequired: (challenge: MfaChallenge) => void;
+}
+
+/**
+ * One provider sign-in at a time for a form or a row of buttons: opens the popup on the click
+ * (synchronously: `start` must be called in the click's handler), runs the attempt, and on the way
+ * out logs in (success target), opens a modal (blocked account, provider turned off), hands the
+ * code step or the sign-up to the card, or answers what to show at the button. The popup closes
+ * if the form goes away.
+ */
+export function useProviderAttempt({ variant, accountSwitch = false, onNotLinked, onMfaRequired }: ProviderAttemptProps) {
+  const success = useAuthSuccess(variant);
+  const recovery = useRecovery();
+  const [busy, setBusy] = useState<SignInProvider | null>(null);
+  const abort = useRef<AbortController | null>(null);
+
+  useEffect(() => () => abort.current?.abort(), []);
+
+  /**
+   * Starts an attempt; resolves with what to show at its button (null: nothing, the card moved
+   * on or the person closed the popup). `onNotSso` is SSO's way back to the password form.
+   */
+  const start = (provider: SignInProvider, options: Omit<AttemptOptions, 'signal' | 'accountSwitch'> & { onNotSso?: () => void } = {}): Promise<ShownFailure | null> => {
+    if (busy) return Promise.resolve(null);
+    const popup = openProviderPopup(provider);
+    if (!popup) return Promise.resolve(describePopupEnd({ kind: 'blocked' }) as ShownFailure);
+    const controller = new AbortController();
+    abort.current = controller;
+    setBusy(provider);
+    return runAttempt(provider, popup, CALLS, { ...options, accountSwitch, signal: controller.signal })
+      .then(async (outcome): Promise<ShownFailure | null> => {
+        if (controller.signal.aborted) return null;
+        switch (outcome.type) {
+          case 'logged_in':
+            await (accountSwitch ? success.accountAdded(outcome.user) : success.loggedIn());
+            return null;
+          case 'not_sso':
+            options.onNotSso?.();
+            return null;
+          case 'not_linked': {
+            const message = await onNotLinked({ provider, identity: outcome.identity, emailDeclined: outcome.emailDeclined });
+            return message ? { type: 'message', message } : null;
+          }
+          case 'failed':
+            break;
+        }
+        const failure = outcome.failure;
+        switch (failure.type) {
+          case 'quiet':
+            return null;
+          case 'message':
+          case 'unavailable':
+            return failure;
+          case 'disabled':
+            recovery.open({ kind: 'social_disabled', provider });
+            return null;
+          case 'recovery':
+            recovery.open(failure.recovery);
+            return null;
+          case 'mfa':
+            onMfaRequired({ credentials: outcome.credentials ?? {}, factor: failure.factor, phoneNumberEnd: failure.phoneNumberEnd });
+            return null;
+        }
+      })
+      .finally(() => {
+        if (abort.current === controller) abort.current = null;
+        if (!controller.signal.aborted) setBusy(null);
+      });
+  };
+
+  return { busy, start };
+}
