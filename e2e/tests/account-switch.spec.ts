@@ -11,7 +11,7 @@ test('add a second account, then switch back to the first from the account menu'
   await page.getByLabel('Email').fill(uniqueEmail('cleo'));
   await page.getByLabel('Create a password').fill('correct-horse-42');
   await page.getByLabel('Birthdate').fill(yearsAgo(30));
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(accountButton(page, 'Cleo')).toBeVisible();
   await expect(page).toHaveURL(/\/[a-z0-9_]{3,30}$/);
   const cleoPath = new URL(page.url()).pathname;

@@ -258,7 +258,7 @@ test('a sign-up with an existing email logs in, and that log-in is checked too',
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Create a password').fill(account.password);
   await page.getByLabel('Birthdate').fill('1990-06-15');
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
 
   const { box } = humanCheck(page);
   await expect(box).toBeFocused();

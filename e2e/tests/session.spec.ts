@@ -10,7 +10,7 @@ test("sign up, log out, log in through the top bar's flyout, still logged in aft
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Create a password').fill(password);
   await page.getByLabel('Birthdate').fill(yearsAgo(30));
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
 
   // Lands on the new profile; the top bar's account menu has the first name, the profile and a way out.
   await expect(page).toHaveURL((url) => url.pathname !== '/signup' && /^\/[a-z0-9_]{3,30}$/.test(url.pathname));

@@ -17,7 +17,7 @@ test.describe('sign-up', () => {
     const registered = page.waitForResponse(
       (response) => response.url().endsWith('/v3/register/') && response.request().method() === 'POST',
     );
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     expect((await registered).ok()).toBe(true);
 
     // The profile is built from the auth.user.registered.v1 event: allow the page's own wait (~15 s).
@@ -27,15 +27,17 @@ test.describe('sign-up', () => {
   });
 
   test('submitting the empty form shows what is missing and sends nothing', async ({ page }) => {
-    // Every page asks who is looking (`GET /v3/users/me/`); the form itself must send nothing.
+    // Every page asks who is looking (`GET /v3/users/me/`), and the card which providers and
+    // experiments its buttons follow; the form itself must send nothing.
+    const pageReads = new Set(['/v3/users/me/', '/v3/auth/providers/', '/v3/experiences/experiments/']);
     const apiCalls: Request[] = [];
     page.on('request', (request) => {
       const { pathname } = new URL(request.url());
-      if (pathname.startsWith('/v3/') && pathname !== '/v3/users/me/') apiCalls.push(request);
+      if (pathname.startsWith('/v3/') && !pageReads.has(pathname)) apiCalls.push(request);
     });
 
     await page.goto('/signup');
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
 
     await expect(page.getByText("You missed a spot! Don't forget to add your email.")).toBeVisible();
     await expect(page.getByText("You missed a spot! Don't forget to add your password.")).toBeVisible();
