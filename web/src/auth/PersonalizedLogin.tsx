@@ -27,9 +27,12 @@ interface PersonalizedLoginProps {
 export function PersonalizedLogin({ viewer, variant, onMfaRequired, onNotLinked }: PersonalizedLoginProps) {
   const { t } = useTranslation();
   const forget = useForgetRecognised();
+  // An account with no password, linked to a provider: the spec's "already linked to …" (the buttons are below).
+  const linked = viewer.hasPassword ? null : viewer.connectedToGoogle ? 'google' : viewer.connectedToFacebook ? 'facebook' : null;
   return (
     <div className="welcome-back">
       <Avatar name={greetingName(viewer) ?? viewer.email} imageUrl={viewer.imageUrl} size="large" />
+      {linked ? <p className="welcome-back__linked">{t(`social.linkedNoPassword.${linked}`)}</p> : null}
       <LoginForm variant={variant} onMfaRequired={onMfaRequired} fixedEmail={viewer.email} onNotLinked={onNotLinked} />
       <button
         type="button"

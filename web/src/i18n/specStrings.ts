@@ -1,8 +1,7 @@
 /**
  * The checklist of signup-login.md's user-visible strings ("{the product}" written as Pinhive).
  * `inScope` must each appear in what the web app can show (en.json, markup dropped) or in the
- * contracts' error catalogue; `later` belong to single sign-on, the social and messaging-app
- * providers and the one-tap welcome screen, which arrive with their own issue.
+ * contracts' error catalogue; `later` are not shown word for word (each says why).
  */
 export const specStrings = {
   inScope: [
@@ -28,14 +27,18 @@ export const specStrings = {
     'We noticed some strange activity on your account. Reset your password or log in with Facebook or Google to get back into your account.',
     'The password you entered is incorrect. Try again or Reset your password.', "Sorry, we can't log you in.", 'Unknown Error',
     'Error loading reCAPTCHA Enterprise',
-  ],
-  later: [
+    // Single sign-on, the social providers, their sign-up steps and the welcome screen
     'Continue with SSO', 'Enter your birthdate', "What's your email address?", 'Not now', "Looks like you're already on Pinhive",
     'Welcome to Pinhive!', 'Email is required', "Hmm... that doesn't look like an email address.",
-    'Oops! Something went wrong… Click Continue to try again.', "We couldn't match your Facebook/Google account to any account. Try resetting your password instead.",
+    'Oops! Something went wrong… Click Continue to try again.',
     'Your account is connected to Facebook - use the Facebook button to log in', 'Your account is already linked to Google. To log in with email, set a password.',
-    'You must enable popups!', "Couldn't connect. You must authorize the product.", 'Something went wrong. Please try again later.',
+    // The spec writes "authorize the product" without braces; like every "{the product}" it is the product's name.
+    'You must enable popups!', "Couldn't connect. You must authorize Pinhive.", 'Something went wrong. Please try again later.',
     "We can't connect to your Facebook account. Try another method", "Facebook login isn't available for new users. Continue with email or Google:",
     "Oops! Facebook isn't available", "Oops! Google isn't available",
+  ],
+  later: [
+    // Shown as two sentences, one per provider (errors.prevent_facebook_register, errors.prevent_google_register).
+    "We couldn't match your Facebook/Google account to any account. Try resetting your password instead.",
   ],
 } as const;
