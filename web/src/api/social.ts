@@ -1,9 +1,10 @@
-import { z } from 'zod';
 import {
+  facebookProfileSchema,
   providerStartResponseSchema,
   providersResponseSchema,
   registerResponseSchema,
   ssoCheckResponseSchema,
+  type FacebookProfile,
   type ProviderStartResponse,
   type ProvidersResponse,
   type RegisterResponse,
@@ -36,20 +37,6 @@ export function fetchProviders(country: string | undefined, signal?: AbortSignal
 export function startProvider(provider: SocialProvider, rerequest = false): Promise<ProviderStartResponse> {
   return apiRequest(`/v3/auth/${provider}/start/`, { method: 'POST', body: rerequest ? { rerequest: true } : {}, schema: providerStartResponseSchema });
 }
-
-/** What `POST /v3/facebook/profile_data/` answers (spec section 3's social-network profile). */
-export const facebookProfileSchema = z.object({
-  id: z.string(),
-  first_name: z.string().optional(),
-  last_name: z.string().optional(),
-  email: z.string().optional(),
-  gender: z.string().optional(),
-  birthday: z.string().optional(),
-  picture: z.object({ url: z.string(), is_silhouette: z.boolean() }).optional(),
-  /** The person declined the email permission. */
-  email_declined: z.boolean(),
-});
-export type FacebookProfile = z.infer<typeof facebookProfileSchema>;
 
 /** Spec section 7: the fields the web app asks of the Facebook-kind profile. */
 export const FACEBOOK_PROFILE_FIELDS = 'picture,id,first_name,last_name,email,gender';

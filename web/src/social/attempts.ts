@@ -1,6 +1,7 @@
 import {
   identityNotLinkedDataSchema,
   type IdentityCredentials,
+  type FacebookProfile,
   type IdentityNotLinkedData,
   type LoginRequest,
   type LoginResponse,
@@ -11,7 +12,6 @@ import {
   type SsoCheckResponse,
 } from '@pinhive/contracts';
 import { isApiError } from '../api/client';
-import type { FacebookProfile } from '../api/social';
 import { stateOf, type CallbackParams } from './callback';
 import type { ProviderPopup } from './popup';
 import { describePopupEnd, describeProviderError, type ProviderFailure } from './providerErrors';
