@@ -50,6 +50,27 @@ test.describe('social sign-in (the local provider standing in for Google, Facebo
     expect(typeof body['birthday']).toBe('number');
   });
 
+  test('with kr_privacy_consent on, a provider sign-up passes through the consents view', async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: 'ph_exp', value: 'kr_privacy_consent:enabled', url: baseURL! }]);
+    const registrations: Request[] = [];
+    page.on('request', (r) => {
+      if (isPath('/v3/register/social/')(r)) registrations.push(r);
+    });
+    await page.goto('/signup');
+    const popup = await openPopup(page, providerList(page).getByRole('button', { name: 'Continue with Google' }));
+    // The provider's birthday passes the age rules: no birthday step, the consents view at once.
+    await signInAtProvider(popup, { login: uniqueEmail('ada'), givenName: 'Ada', birthdate: yearsAgo(35) });
+    await expect(page.getByRole('heading', { level: 1, name: 'Your privacy choices' })).toBeVisible();
+    const privacy = page.getByRole('checkbox', { name: /I agree to the collection and use of my personal information/ });
+    await expect(privacy).toBeFocused();
+    await privacy.check();
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Pinhive!' })).toBeVisible();
+    await expect(accountButton(page, 'Ada')).toBeVisible({ timeout: 15_000 });
+    expect(registrations).toHaveLength(1);
+    expect(registrations[0]!.postDataJSON()).toEqual({ type: 'google', kr_privacy_consent_opt_in: true, marketing_notifs_opt_out: true });
+  });
+
   test.describe('in Japan', () => {
     test.use({ locale: 'ja-JP' });
 

@@ -400,6 +400,23 @@ function useViewParts(view: AuthView, flow: Flow): ViewParts {
     case 'welcome':
       return { title: t('social.welcome.title'), body: <WelcomeScreen variant={variant} /> };
     case 'consents': {
+      if (social.inConsents && social.signup) {
+        const signup = social.signup;
+        return {
+          title: t('consents.title'),
+          subtitle: t('consents.intro'),
+          body: (
+            <ConsentsForm
+              values={{ email: '', password: '', birthday: '' }}
+              variant={variant}
+              describedBy={flow.subtitleId}
+              onBack={() => social.abandon('signup')}
+              onUnderage={() => setView('UnderageConfirmation')}
+              social={{ submit: (consent) => social.proceed({ ...signup, consent }), back: () => social.abandon('signup') }}
+            />
+          ),
+        };
+      }
       const draft = flow.signupDraft;
       if (!draft) return { title: t('consents.title'), body: null };
       return {

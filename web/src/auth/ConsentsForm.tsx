@@ -16,8 +16,17 @@ import type { SignupValues } from './validation';
 
 const CALLS = { register: registerUser };
 
+/**
+ * A provider's sign-up passing through the consents view: `submit` registers with the answers
+ * (the card moves on, or resolves with a message to show here); Back leaves the sign-up.
+ */
+export interface SocialConsents {
+  submit: (consent: ConsentChoices) => Promise<FormMessage | null>;
+  back: () => void;
+}
+
 interface ConsentsFormProps {
-  /** What the sign-up view checked (client rules, existence, backend validation). */
+  /** What the sign-up view checked (client rules, existence, backend validation); unused with `social`. */
   values: SignupValues;
   variant: AuthVariant;
   /** The card's explanation above the boxes: what the required box agrees to. */
@@ -25,6 +34,8 @@ interface ConsentsFormProps {
   /** Back to the sign-up view with the typed values; with a message when the server refused one. */
   onBack: (draft: SignupDraft) => void;
   onUnderage: () => void;
+  /** Instead of the email sign-up's registration: a provider's (its own failures and Back). */
+  social?: SocialConsents;
 }
 
 /**
@@ -35,7 +46,7 @@ interface ConsentsFormProps {
  * (`aria-disabled`): pressing it then says what is missing at the box, which a disabled button
  * could not.
  */
-export function ConsentsForm({ values, variant, describedBy, onBack, onUnderage }: ConsentsFormProps) {
+export function ConsentsForm({ values, variant, describedBy, onBack, onUnderage, social }: ConsentsFormProps) {
   const { t } = useTranslation();
   const id = useId();
   const recovery = useRecovery();
@@ -78,7 +89,15 @@ export function ConsentsForm({ values, variant, describedBy, onBack, onUnderage 
     },
     onError: () => setAlert(GENERIC),
   });
-  const busy = register.isPending;
+  const socialRegister = useMutation({
+    mutationFn: (consent: ConsentChoices) => (social ? social.submit(consent) : Promise.resolve(null)),
+    onSuccess: (message) => {
+      if (message?.source === 'error' && message.code === 'consent_required') showAtBox(message);
+      else if (message) setAlert(message);
+    },
+    onError: () => setAlert(GENERIC),
+  });
+  const busy = register.isPending || socialRegister.isPending;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -87,7 +106,8 @@ export function ConsentsForm({ values, variant, describedBy, onBack, onUnderage 
     const missing = validateConsent(choices);
     if (missing) return showAtBox(missing);
     setError(null);
-    register.mutate(choices);
+    if (social) socialRegister.mutate(choices);
+    else register.mutate(choices);
   };
 
   return (
@@ -132,7 +152,9 @@ export function ConsentsForm({ values, variant, describedBy, onBack, onUnderage 
         className="button button--secondary button--block"
         aria-disabled={busy || undefined}
         onClick={() => {
-          if (!busy) onBack({ values });
+          if (busy) return;
+          if (social) social.back();
+          else onBack({ values });
         }}
       >
         {t('consents.back')}

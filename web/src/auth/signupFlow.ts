@@ -71,7 +71,7 @@ export async function runEmailSignup(values: SignupValues, calls: SignupCalls, r
  * Is the `kr_privacy_consent` experiment on for this viewer? A failed experiments call counts as
  * `control`: the experiment service must never stand between someone and signing up.
  */
-async function consentStepOn(calls: Pick<SignupCalls, 'experiments'>): Promise<boolean> {
+export async function consentStepOn(calls: Pick<SignupCalls, 'experiments'>): Promise<boolean> {
   try {
     return (await calls.experiments()).kr_privacy_consent === 'enabled';
   } catch {

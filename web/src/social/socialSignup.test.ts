@@ -39,6 +39,12 @@ describe('nextSocialStep (what follows identity_not_linked)', () => {
     expect(nextSocialStep(signup({ provider: 'facebook', email: null, has_birthday: true }, { email: 'ada@example.com' }))).toBe('register');
   });
 
+  it('passes through the consents view when the experiment is on, once everything else is there', () => {
+    expect(nextSocialStep(signup({ has_birthday: true }), true)).toBe('consents');
+    expect(nextSocialStep(signup({}), true)).toBe('socialSignupWithAge');
+    expect(nextSocialStep(signup({ has_birthday: true }, { consent: { privacy: true, marketing: true } }), true)).toBe('register');
+  });
+
   it("shows the existing-email view when the provider's email has an account", () => {
     expect(nextSocialStep(signup({ email_exists: true }))).toBe('EmailAlreadyExist');
     expect(nextSocialStep(signup({ email_exists: true, has_birthday: true }, { birthday: '1990-05-01' }))).toBe('EmailAlreadyExist');
@@ -64,7 +70,7 @@ describe('socialRegisterRequest', () => {
   });
 
   it('carries the consent answers when the consents view asked', () => {
-    expect(socialRegisterRequest(signup({ provider: 'sso', has_birthday: true }), { privacy: true, marketing: false })).toEqual({
+    expect(socialRegisterRequest(signup({ provider: 'sso', has_birthday: true }, { consent: { privacy: true, marketing: false } }))).toEqual({
       type: 'sso',
       kr_privacy_consent_opt_in: true,
       marketing_notifs_opt_out: true,

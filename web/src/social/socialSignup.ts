@@ -17,23 +17,27 @@ export interface SocialSignup {
   birthday?: string;
   /** Typed in the email step: only where the provider gave none. */
   email?: string;
+  /** The consents view's answers (the `kr_privacy_consent` experiment). */
+  consent?: ConsentChoices;
 }
 
 /** The card's views of a provider's sign-up, and `register` when nothing is missing. */
-export type SocialStep = 'EmailCollection' | 'EmailAlreadyExist' | 'socialSignupWithAge' | 'register';
+export type SocialStep = 'EmailCollection' | 'EmailAlreadyExist' | 'socialSignupWithAge' | 'consents' | 'register';
 
 /**
  * What follows `identity_not_linked` (and each step after it): no email from the provider and
  * none typed → the email step (EmailCollection); the provider's email already has an account →
  * EmailAlreadyExist; no birthday the provider vouched for and none typed → the birthday step
- * (socialSignupWithAge); else the registration. (A typed email is checked for an account by the
- * email step itself before it moves on.)
+ * (socialSignupWithAge); with the consent experiment on (`consentStep`) and no answers yet, the
+ * consents view; else the registration. (A typed email is checked for an account by the email
+ * step itself before it moves on.)
  */
-export function nextSocialStep(signup: SocialSignup): SocialStep {
+export function nextSocialStep(signup: SocialSignup, consentStep = false): SocialStep {
   const { identity } = signup;
   if (!identity.email && !signup.email) return 'EmailCollection';
   if (identity.email && identity.email_exists) return 'EmailAlreadyExist';
   if (!identity.has_birthday && !signup.birthday) return 'socialSignupWithAge';
+  if (consentStep && !signup.consent) return 'consents';
   return 'register';
 }
 
@@ -47,7 +51,8 @@ export function signupEmail(signup: SocialSignup): string {
  * (seconds) unless the provider's passed, a first name derived from the email when the provider
  * gave none, the consent fields when the consents view asked.
  */
-export function socialRegisterRequest(signup: SocialSignup, consent?: ConsentChoices): SocialRegisterRequest {
+export function socialRegisterRequest(signup: SocialSignup): SocialRegisterRequest {
+  const { consent } = signup;
   const { identity } = signup;
   const email = signupEmail(signup);
   return {

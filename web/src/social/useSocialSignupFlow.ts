@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import type { SessionUser } from '@pinhive/contracts';
+import { fetchExperiments } from '../api/experiments';
 import { registerSocial } from '../api/social';
+import { consentStepOn } from '../auth/signupFlow';
 import type { FormMessage } from '../auth/formMessage';
 import type { AuthVariant } from '../auth/targets';
 import { useAuthSuccess } from '../auth/useAuthSuccess';
@@ -11,12 +13,13 @@ import type { NotLinked } from './useProviderAttempt';
 export type SocialView = 'socialSignupWithAge' | 'EmailCollection' | 'EmailAlreadyExist' | 'welcome';
 export const SOCIAL_VIEWS: ReadonlySet<string> = new Set<SocialView>(['socialSignupWithAge', 'EmailCollection', 'EmailAlreadyExist', 'welcome']);
 
-type CardView = SocialView | 'signup' | 'login' | 'UnderageConfirmation';
+type CardView = SocialView | 'signup' | 'login' | 'UnderageConfirmation' | 'consents';
 
 /**
  * The provider's sign-up as the card runs it (signup-login.md section 4): from
  * `identity_not_linked`, each missing piece's view in turn (email, then birthday; the existing-
- * email view when the email has an account), then `POST /v3/register/social/`; after a
+ * email view when the email has an account), the consents view when the `kr_privacy_consent`
+ * experiment is on, then `POST /v3/register/social/`; after a
  * Google-kind sign-up the welcome screen, after the others where an email sign-up goes.
  */
 export function useSocialSignupFlow({ variant, setView }: { variant: AuthVariant; setView: (view: CardView) => void }) {
@@ -29,6 +32,8 @@ export function useSocialSignupFlow({ variant, setView }: { variant: AuthVariant
   /** The email the existing-email view names. */
   const [existingEmail, setExistingEmail] = useState('');
   const [welcomed, setWelcomed] = useState<SessionUser | null>(null);
+  /** The consents view shows for this sign-up (not for an email sign-up's). */
+  const [inConsents, setInConsents] = useState(false);
 
   /**
    * Goes on with `next`: shows the view of what is missing, or registers. Resolves with a message
@@ -37,7 +42,10 @@ export function useSocialSignupFlow({ variant, setView }: { variant: AuthVariant
   const proceed = async (next: SocialSignup, from: 'signup' | 'login' = 'signup'): Promise<FormMessage | null> => {
     setSignup(next);
     setStepMessage(null);
-    const step = nextSocialStep(next);
+    // Everything else is there: the consent experiment decides whether its view comes first.
+    const consentStep = nextSocialStep(next) === 'register' && !next.consent && (await consentStepOn({ experiments: () => fetchExperiments() }));
+    const step = nextSocialStep(next, consentStep);
+    setInConsents(step === 'consents');
     if (step === 'EmailAlreadyExist') setExistingEmail(signupEmail(next));
     if (step !== 'register') {
       setView(step);
@@ -55,6 +63,7 @@ export function useSocialSignupFlow({ variant, setView }: { variant: AuthVariant
     } catch (error) {
       const typedEmail = !next.identity.email && Boolean(next.email);
       const failure = describeSocialRegisterFailure(error, typedEmail);
+      if (failure.type !== 'alert') setInConsents(false);
       switch (failure.type) {
         case 'restart':
           setSignup(null);
@@ -90,6 +99,7 @@ export function useSocialSignupFlow({ variant, setView }: { variant: AuthVariant
     notice,
     existingEmail,
     welcomed,
+    inConsents,
     clearNotice: () => setNotice(null),
     /** From a provider's button or the SSO form: the identity has no account yet. */
     start: (found: NotLinked & { birthday?: string }, from: 'signup' | 'login') => {
@@ -106,6 +116,7 @@ export function useSocialSignupFlow({ variant, setView }: { variant: AuthVariant
     abandon: (to: 'signup' | 'login') => {
       setSignup(null);
       setStepMessage(null);
+      setInConsents(false);
       setView(to);
     },
   };
