@@ -4,6 +4,15 @@ import { accountButton, expectDescribedFieldError } from './support/auth';
 import { expectAccessible } from './support/axe';
 import { openPopup, signInAtProvider } from './support/provider';
 
+/** A failure envelope as the services answer it (for the provider answers the local stack cannot be made to give). */
+function failure(code: string, status: number, message: string, data?: Record<string, unknown>) {
+  return {
+    status,
+    contentType: 'application/json',
+    body: JSON.stringify({ resource_response: { status: 'failure', error: { code, message, message_detail: null, http_status: status, ...(data ? { data } : {}) } } }),
+  };
+}
+
 const isPath = (path: string) => (r: Request) => new URL(r.url()).pathname === path && r.method() === 'POST';
 
 /** The provider buttons under the forms, once `/v3/auth/providers/` has answered. */
@@ -138,6 +147,41 @@ test.describe('social sign-in (the local provider standing in for Google, Facebo
     const body = registrations[0]!.postDataJSON() as Record<string, unknown>;
     expect(body).toMatchObject({ type: 'facebook', email: fresh });
     expect(body).not.toHaveProperty('birthday');
+  });
+
+  test('a blocked popup, a provider that is down and one turned off each say so, at the button or in a modal', async ({ page }) => {
+    await page.goto('/login');
+    const google = providerList(page).getByRole('button', { name: 'Continue with Google' });
+    const facebook = providerList(page).getByRole('button', { name: 'Continue with Facebook' });
+    await expect(google).toBeVisible();
+
+    // The browser refuses the window: the spec's "You must enable popups!" under the button, which it describes.
+    await page.evaluate(() => {
+      window.open = () => null;
+    });
+    await google.click();
+    await expect(google).toHaveAccessibleDescription('You must enable popups!');
+    await page.reload();
+
+    // The provider is down (auth answers provider_unavailable for its start): the spec's title and text.
+    await page.route('**/v3/auth/google/start/', (route) =>
+      route.fulfill(failure('provider_unavailable', 503, "Looks like it isn't available right now.", { provider: 'google' })),
+    );
+    const closed = page.waitForEvent('popup').then((popup) => popup.waitForEvent('close'));
+    await google.click();
+    await closed;
+    const down = page.getByRole('alert');
+    await expect(down).toContainText("Oops! Google isn't available");
+    await expect(down).toContainText("Looks like Google isn't available right now. Give another option a try or refresh the page and try again later.");
+    await expectAccessible(page, 'provider unavailable');
+
+    // Turned off (provider_disabled): the social-auth-disabled modal, closed with OK.
+    await page.route('**/v3/auth/facebook/start/', (route) => route.fulfill(failure('provider_disabled', 403, 'Turned off.', { provider: 'facebook' })));
+    await facebook.click();
+    const dialog = page.getByRole('dialog', { name: 'Signing in this way is turned off' });
+    await expect(dialog).toContainText('Continuing with Facebook is turned off right now.');
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect(dialog).toHaveCount(0);
   });
 
   test('at 375 px the provider buttons and the sign-up steps fit and pass axe', async ({ page }) => {
