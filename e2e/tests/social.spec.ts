@@ -149,6 +149,25 @@ test.describe('social sign-in (the local provider standing in for Google, Facebo
     expect(body).not.toHaveProperty('birthday');
   });
 
+  test('a Facebook-kind sign-up without the email permission asks for it once more, then for an email', async ({ page }) => {
+    await page.goto('/signup');
+    const facebook = providerList(page).getByRole('button', { name: 'Continue with Facebook' });
+    const email = uniqueEmail('grace');
+    const starts: Request[] = [];
+    page.on('request', (r) => {
+      if (isPath('/v3/auth/facebook/start/')(r)) starts.push(r);
+    });
+    const popup = await openPopup(page, facebook);
+    await signInAtProvider(popup, { login: email, givenName: 'Grace', withholdEmail: true });
+    await expect(facebook).toHaveAccessibleDescription('To create your account we need your email address. Continue with Facebook again and share it.');
+
+    // The next press asks again (rerequest); withheld again, the email step takes over.
+    const again = await openPopup(page, facebook);
+    await signInAtProvider(again, { login: email, givenName: 'Grace', withholdEmail: true });
+    await expect(page.getByRole('heading', { level: 1, name: "What's your email address?" })).toBeFocused();
+    expect(starts.map((r) => r.postDataJSON())).toEqual([{}, { rerequest: true }]);
+  });
+
   test('a blocked popup, a provider that is down and one turned off each say so, at the button or in a modal', async ({ page }) => {
     await page.goto('/login');
     const google = providerList(page).getByRole('button', { name: 'Continue with Google' });
