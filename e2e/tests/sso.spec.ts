@@ -1,6 +1,6 @@
 import { expect, test, type Request } from '@playwright/test';
-import { yearsAgo } from './support/accounts';
-import { accountButton, logOutFromTopBar } from './support/auth';
+import { createAccount, yearsAgo } from './support/accounts';
+import { accountButton, logOutFromTopBar, submitLogin } from './support/auth';
 import { expectAccessible } from './support/axe';
 import { cancelAtProvider, expectProviderHint, openPopup, signInAtProvider, uniqueSsoEmail } from './support/provider';
 
@@ -88,6 +88,17 @@ test.describe('single sign-on', () => {
     await page.getByLabel('Birthdate', { exact: true }).fill(yearsAgo(25));
     await create.click();
     await expect(page.getByRole('heading', { level: 1, name: 'Ada' })).toBeVisible({ timeout: 20_000 });
+  });
+
+  test("an account of the SSO domain made with a password (no SSO link) keeps its password log-in", async ({ page, request }) => {
+    const account = await createAccount(request, uniqueSsoEmail('ada'));
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(account.email);
+    // The check answers (an SSO email, an account without SSO): the password form stays.
+    await page.waitForResponse((r) => new URL(r.url()).pathname === '/v3/sso/check/');
+    await expect(page.getByRole('button', { name: 'Continue with SSO' })).toHaveCount(0);
+    expect(await submitLogin(page, page, account.email, account.password)).toBe(200);
+    await expect(accountButton(page, 'Ada')).toBeVisible();
   });
 
   test('closing the popup ends the attempt quietly', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import type { LoginRequest } from '@pinhive/contracts';
 import { ApiError } from '../api/apiError';
-import { runAttempt, type AttemptCalls } from './attempts';
+import { runAttempt, signsInWithSso, type AttemptCalls } from './attempts';
 import type { PopupResult, ProviderPopup } from './popup';
 
 const USER = { id: 'u1', username: 'ada', email: 'ada@example.com', first_name: 'Ada' } as unknown as Awaited<ReturnType<AttemptCalls['logIn']>>['user'];
@@ -25,6 +25,19 @@ function calls(overrides: Partial<AttemptCalls> = {}) {
 
 const notLinked = (data: Record<string, unknown>) =>
   new ApiError({ code: 'identity_not_linked', message: 'not linked', message_detail: null, http_status: 404, data });
+
+describe('signsInWithSso', () => {
+  const check = { isSso: true, existingUser: false, existingUserIsSso: false, exchangeCodeToTokenUrl: '/v3/login/', authorizationUri: AUTH_URI };
+  it('is an SSO email with its authorisation started, for a new person or an SSO account', () => {
+    expect(signsInWithSso(check)).toBe(true);
+    expect(signsInWithSso({ ...check, existingUser: true, existingUserIsSso: true })).toBe(true);
+  });
+  it('is not for other emails, nor for an account of the domain that has no SSO link (it keeps its password)', () => {
+    expect(signsInWithSso({ ...check, isSso: false, authorizationUri: null })).toBe(false);
+    expect(signsInWithSso({ ...check, authorizationUri: null })).toBe(false);
+    expect(signsInWithSso({ ...check, existingUser: true, existingUserIsSso: false })).toBe(false);
+  });
+});
 
 describe('runAttempt', () => {
   it("SSO: checks afresh, opens the check's address, logs in with the code, its state and issuer", async () => {

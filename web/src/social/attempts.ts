@@ -64,6 +64,15 @@ export function providerCredentials(
   }
 }
 
+/**
+ * Whether the form signs this email in with SSO (an SSO email, with its authorisation started):
+ * not for an account that exists without an SSO link (made with a password before its domain
+ * used SSO), which keeps its password log-in.
+ */
+export function signsInWithSso(check: SsoCheckResponse): boolean {
+  return check.isSso && check.authorizationUri !== null && (!check.existingUser || check.existingUserIsSso);
+}
+
 const FAILED: ProviderFailure = { type: 'message', message: { source: 'social', code: 'failed' } };
 
 /**
@@ -80,7 +89,7 @@ export async function runAttempt(provider: SignInProvider, popup: ProviderPopup,
     let authorizationUri: string;
     if (provider === 'sso') {
       const check = await calls.checkSso(options.email ?? '');
-      if (!check.isSso || !check.authorizationUri) {
+      if (!signsInWithSso(check) || !check.authorizationUri) {
         popup.close();
         return { type: 'not_sso' };
       }
