@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { createAccount, uniqueEmail, uniquePhone, yearsAgo } from './support/accounts';
-import { accountButton, expectDescribedFieldError } from './support/auth';
+import { accountButton, expectDescribedFieldError, loginOpener, logOutFromTopBar } from './support/auth';
 import { expectAccessible } from './support/axe';
 import { openPopup, signInAtProvider } from './support/provider';
 
@@ -80,13 +80,41 @@ test.describe('social sign-in (the local provider standing in for Google, Facebo
     expect(registrations[0]!.postDataJSON()).toEqual({ type: 'google', kr_privacy_consent_opt_in: true, marketing_notifs_opt_out: true });
   });
 
+  test("a member who signed up with Google logs in with it from the top bar's flyout", async ({ page }) => {
+    const email = uniqueEmail('ada');
+    await page.goto('/signup');
+    const signUp = await openPopup(page, providerList(page).getByRole('button', { name: 'Continue with Google' }));
+    await signInAtProvider(signUp, { login: email, givenName: 'Ada', birthdate: yearsAgo(28) });
+    await expect(accountButton(page, 'Ada')).toBeVisible({ timeout: 15_000 });
+    await logOutFromTopBar(page, 'Ada');
+
+    await page.goto('/');
+    await loginOpener(page).click();
+    const flyout = page.getByRole('dialog');
+    const logins: Request[] = [];
+    page.on('request', (r) => {
+      if (isPath('/v3/login/')(r)) logins.push(r);
+    });
+    const popup = await openPopup(page, flyout.getByRole('button', { name: 'Continue with Google' }));
+    await signInAtProvider(popup, { login: email });
+    await expect(accountButton(page, 'Ada')).toBeVisible({ timeout: 15_000 });
+    await expect(flyout).toHaveCount(0);
+    expect(Object.keys(logins.at(-1)!.postDataJSON() as object).sort()).toEqual(['google_open_id_token', 'recaptchaV3Token']);
+  });
+
   test.describe('in Japan', () => {
     test.use({ locale: 'ja-JP' });
 
-    test('LINE is offered', async ({ page }) => {
+    test('LINE is offered, and signs a new member up', async ({ page }) => {
       await page.goto('/login');
-      await expect(providerList(page).getByRole('button', { name: 'Continue with LINE' })).toBeVisible();
+      const line = providerList(page).getByRole('button', { name: 'Continue with LINE' });
+      await expect(line).toBeVisible();
       await expect(providerList(page).getByRole('button', { name: 'Continue with Google' })).toBeVisible();
+      await expectAccessible(page, 'log-in with LINE offered');
+      const popup = await openPopup(page, line);
+      await signInAtProvider(popup, { login: uniqueEmail('kenji'), givenName: 'Kenji', birthdate: yearsAgo(33) });
+      // Email and birthday from LINE: the account at once, and its profile (the welcome screen is the Google-kind's).
+      await expect(page.getByRole('heading', { level: 1, name: 'Kenji' })).toBeVisible({ timeout: 20_000 });
     });
   });
 
