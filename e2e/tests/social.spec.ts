@@ -102,6 +102,21 @@ test.describe('social sign-in (the local provider standing in for Google, Facebo
     expect(Object.keys(logins.at(-1)!.postDataJSON() as object).sort()).toEqual(['google_open_id_token', 'recaptchaV3Token']);
   });
 
+  test('adding an account through a provider that knows no account says so, and signs nobody up', async ({ page }) => {
+    await createAccount(page.request);
+    const registrations: Request[] = [];
+    page.on('request', (r) => {
+      if (isPath('/v3/register/social/')(r)) registrations.push(r);
+    });
+    await page.goto('/add-account');
+    const google = providerList(page).getByRole('button', { name: 'Continue with Google' });
+    const popup = await openPopup(page, google);
+    await signInAtProvider(popup, { login: uniqueEmail('nobody'), givenName: 'Nobody' });
+    await expect(google).toHaveAccessibleDescription("We couldn't find a Pinhive account for that sign-in.");
+    await expect(page.getByRole('heading', { name: 'Enter your birthdate' })).toHaveCount(0);
+    expect(registrations).toHaveLength(0);
+  });
+
   test.describe('in Japan', () => {
     test.use({ locale: 'ja-JP' });
 

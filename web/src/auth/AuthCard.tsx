@@ -19,6 +19,7 @@ import type { SignupDraft } from './signupFlow';
 import type { AuthVariant } from './targets';
 import { UnderageConfirmation } from './UnderageConfirmation';
 import { FormAlert } from './FormMessageText';
+import type { FormMessage } from './formMessage';
 import { EmailAlreadyExist } from '../social/EmailAlreadyExist';
 import { EmailCollectionForm } from '../social/EmailCollectionForm';
 import { ProviderButtons } from '../social/ProviderButtons';
@@ -227,8 +228,10 @@ function useViewParts(view: AuthView, flow: Flow): ViewParts {
   );
 
   const { social } = flow;
-  // A provider's sign-in found no account: its sign-up goes on in this card.
-  const notLinked = (from: 'signup' | 'login') => (found: NotLinked & { birthday?: string }) => social.start(found, from);
+  // A provider's sign-in found no account: its sign-up goes on in this card, except where the card
+  // only logs in (adding an account, the business log-in): there it says no account was found.
+  const notLinked = (from: 'signup' | 'login') => (found: NotLinked & { birthday?: string }) =>
+    accountSwitch || businessMode ? Promise.resolve<FormMessage>({ source: 'error', code: 'identity_not_linked' }) : social.start(found, from);
   const providers = (mode: 'signup' | 'login') => (
     <ProviderButtons mode={mode} variant={variant} accountSwitch={accountSwitch} onNotLinked={notLinked(mode)} onMfaRequired={flow.startMfa} />
   );
