@@ -9,6 +9,8 @@ export const ROUTES = [
   { prefix: '/v3/logout/', service: 'auth' },
   { prefix: '/v3/email/', service: 'auth' },
   { prefix: '/v3/auth/', service: 'auth' },
+  { prefix: '/v3/sso/', service: 'auth' },
+  { prefix: '/v3/facebook/', service: 'auth' },
   { prefix: '/v3/users/me/', service: 'auth' },
   { prefix: '/v3/users/forgot_password/', service: 'auth' },
   { prefix: '/v3/users/reset_password/', service: 'auth' },

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 
 /** The rendered gateway config (both variants come from gateway/render.mjs). */
@@ -17,6 +18,15 @@ describe('gateway config', () => {
     }
     expect(conf).toContain('location /v3/ { proxy_pass http://pins-boards; }');
     expect(conf).toContain('location = /_health/auth { proxy_pass http://auth/readyz; }');
+  });
+
+  it("routes every path auth's routes declare to auth (the longest prefix of gateway/routes.mjs)", () => {
+    const routes = JSON.parse(execFileSync(process.execPath, ['-e', "import('./gateway/routes.mjs').then((m) => process.stdout.write(JSON.stringify(m.ROUTES)))"], { cwd: root, encoding: 'utf8' })) as { prefix: string; service: string }[];
+    const owner = (p: string) => routes.filter((r) => p.startsWith(r.prefix)).sort((a, b) => b.prefix.length - a.prefix.length)[0]?.service;
+    const files = (fs.readdirSync(path.join(root, 'services/auth/src'), { recursive: true }) as string[]).filter((f) => f.endsWith('.routes.ts'));
+    const paths = files.flatMap((f) => [...fs.readFileSync(path.join(root, 'services/auth/src', f), 'utf8').matchAll(/path: '(\/v3\/[^']+)'/g)].map((m) => m[1]!));
+    expect(paths.length).toBeGreaterThan(20);
+    expect(paths.filter((p) => owner(p) !== 'auth')).toEqual([]);
   });
 
   it('sends security headers and a strict CSP with the web app', () => {
