@@ -2,7 +2,7 @@ import type { RunningService } from '@pinhive/kit';
 import type { AuthConfig } from '../src/config';
 import { Browser, type Answer } from '../../../test/support/browser';
 import { responseParams, signInAt, startLocalIdp, type IdpPerson, type LocalIdp } from '../../../test/support/local-idp';
-import { uniqueName } from '../../../test/support/servers';
+import { uniqueName, waitFor } from '../../../test/support/servers';
 import { adultBirthday, startAuth } from './auth-helpers';
 
 /**
@@ -192,6 +192,38 @@ describe('Google-kind and LINE ID tokens', () => {
     } finally {
       await fresh.close();
     }
+  });
+});
+
+describe('a second factor after a provider', () => {
+  type Message = { to: string; text: string; channel: string };
+  const codesTo = async (phone: string) => ((await new Browser(auth.url).get('/v3/dev/outbox/')).body.resource_response.data as Message[])
+    .filter((m) => m.channel === 'sms' && m.to === phone).map((m) => /\b(\d{6})\b/.exec(m.text)?.[1] ?? '');
+  const nthCode = (phone: string, n: number) => waitFor(async () => { const c = await codesTo(phone); return c.length >= n ? c[0] : undefined; }, `text #${n} to ${phone}`);
+
+  it("asks for the code, then logs in with it on the provider's same answer (which cannot be verified twice)", async () => {
+    const email = `${uniqueName('two')}@gmail.example`;
+    const owner = new Browser(auth.url);
+    const token = await idTokenPopup(owner, 'google', { login: email });
+    await owner.post('/v3/login/', { google_open_id_token: token });
+    expect((await owner.post('/v3/register/social/', { type: 'google', birthday: adultBirthday })).status).toBe(201);
+    const phone = `+4477008${String(Date.now() % 1000000).padStart(6, '0')}`;
+    await owner.post('/v3/mfa/phone/', { phone_number: phone });
+    expect((await owner.post('/v3/mfa/phone/verify/', { code: await nthCode(phone, 1) })).status).toBe(200);
+
+    const b = new Browser(auth.url);
+    const again = await idTokenPopup(b, 'google', { login: email });
+    expect(error(await b.post('/v3/login/', { google_open_id_token: again }))).toMatchObject({ code: 'mfa_required', data: { factor: 'sms' } });
+    const code = await nthCode(phone, 2);
+    expect(error(await b.post('/v3/login/', { google_open_id_token: again, mfa_token: code === '000000' ? '111111' : '000000' }))).toMatchObject({ code: 'mfa_code_invalid' });
+    const ok = await b.post('/v3/login/', { google_open_id_token: again, mfa_token: code });
+    expect(ok.status).toBe(200);
+    expect((await b.get('/v3/users/me/')).status).toBe(200);
+    // Used: the same answer and code do not log in again.
+    expect((await b.post('/v3/login/', { google_open_id_token: again, mfa_token: code })).status).not.toBe(200);
+    // Without this browser's held first factor, the code alone proves nothing.
+    const stranger = new Browser(auth.url);
+    expect((await stranger.post('/v3/login/', { google_open_id_token: again, mfa_token: code })).status).not.toBe(200);
   });
 });
 

@@ -8,7 +8,7 @@ import type { IdentityLoginMethod, IdentityVerifier, VerifiedIdentity } from './
 import type { ProviderFlows } from './provider-flows';
 
 export type IdentityLogin =
-  | { kind: 'linked'; user: UserDoc; method: IdentityLoginMethod; identity: VerifiedIdentity }
+  | { kind: 'linked'; user: UserDoc; method: IdentityLoginMethod }
   /** Proved, but no account has this identity: held for the sign-up under `pendingId`. */
   | { kind: 'unlinked'; pendingId: string; data: IdentityNotLinkedData };
 
@@ -42,12 +42,25 @@ export class IdentityLoginService {
       const user = link && (await this.users.findById(link.userId));
       if (!user) return { kind: 'unlinked', pendingId: await this.flows.holdPending(identity), data: await this.notLinkedData(identity) };
       await this.assertMayLogIn(user);
-      return { kind: 'linked', user, ...proved };
+      return { kind: 'linked', user, method: proved.method };
     }
     // Credentials of a provider that is not configured here.
     if (hasIdentityCredentials(credentials)) throw appError('provider_disabled');
     return null;
   }
+
+  /** The account a provider proved earlier in this browser, for its second-factor step (see ProviderFlows.holdFirstFactor). */
+  async resume(heldId: string | undefined): Promise<(IdentityLogin & { kind: 'linked' }) | null> {
+    const held = await this.flows.firstFactor(heldId);
+    const user = held && (await this.users.findById(held.userId));
+    if (!held || !user) return null;
+    await this.assertMayLogIn(user);
+    return { kind: 'linked', user, method: held.method };
+  }
+
+  holdFirstFactor = (user: UserDoc, method: IdentityLoginMethod): Promise<string> => this.flows.holdFirstFactor({ userId: user._id, method });
+
+  dropFirstFactor = (heldId: string): Promise<void> => this.flows.dropFirstFactor(heldId);
 
   private async notLinkedData(identity: VerifiedIdentity): Promise<IdentityNotLinkedData> {
     const birthday = identity.birthday ? birthdaySeconds(identity.birthday) : undefined;

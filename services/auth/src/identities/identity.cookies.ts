@@ -1,6 +1,6 @@
 import type { Response } from 'express';
 import { SESSION_COOKIES } from '@pinhive/contracts';
-import { FLOW_TTL_SECONDS, PENDING_IDENTITY_TTL_SECONDS } from './provider-flows';
+import { FIRST_FACTOR_TTL_SECONDS, FLOW_TTL_SECONDS, PENDING_IDENTITY_TTL_SECONDS } from './provider-flows';
 
 /**
  * The ids of a started provider flow and of an identity waiting for its sign-up: httpOnly (the
@@ -12,3 +12,6 @@ export const setFlowCookie = (res: Response, id: string, secure: boolean) => res
 export const setPendingIdentityCookie = (res: Response, id: string, secure: boolean) =>
   res.cookie(SESSION_COOKIES.identity, id, { ...base(secure), maxAge: PENDING_IDENTITY_TTL_SECONDS * 1000 });
 export const clearPendingIdentityCookie = (res: Response, secure: boolean) => res.clearCookie(SESSION_COOKIES.identity, base(secure));
+export const setFirstFactorCookie = (res: Response, id: string, secure: boolean) =>
+  res.cookie(SESSION_COOKIES.identityMfa, id, { ...base(secure), maxAge: FIRST_FACTOR_TTL_SECONDS * 1000 });
+export const clearFirstFactorCookie = (res: Response, secure: boolean) => res.clearCookie(SESSION_COOKIES.identityMfa, base(secure));

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { appError } from '@pinhive/kit';
 import type { IdentityProvider } from './identity-link.repository';
-import type { VerifiedIdentity } from './identity-verifier';
+import type { IdentityLoginMethod, VerifiedIdentity } from './identity-verifier';
 
 /** A provider's popup started in one browser: what its answer must match. */
 export interface StartedFlow {
@@ -17,8 +17,16 @@ export interface StartedFlow {
   email?: string;
 }
 
+/** An account a provider proved, waiting for its second factor. */
+export interface HeldFirstFactor {
+  userId: string;
+  method: IdentityLoginMethod;
+}
+
 /** A popup is expected to finish within this; then its flow is forgotten. */
 export const FLOW_TTL_SECONDS = 600;
+/** A provider's log-in whose account asks for a second factor: the code step gets this long. */
+export const FIRST_FACTOR_TTL_SECONDS = 600;
 /** The sign-up after a provider's "no account yet" (birthday, email collection) gets this long. */
 export const PENDING_IDENTITY_TTL_SECONDS = 1800;
 
@@ -57,6 +65,27 @@ export class ProviderFlows {
 
   async dropPending(id: string): Promise<void> {
     await this.redis.del(this.key(`identity:${id}`)).catch(() => undefined);
+  }
+
+  /**
+   * A provider proved this account in this browser and its second factor is asked for: the code
+   * step (which cannot show the provider's popup again, nor exchange SSO's code twice) goes on
+   * from here. Read, not taken: a wrong code may be retried; the log-in drops it once it passes.
+   */
+  async holdFirstFactor(held: HeldFirstFactor): Promise<string> {
+    const id = newId();
+    await this.put(`idmfa:${id}`, held, FIRST_FACTOR_TTL_SECONDS);
+    return id;
+  }
+
+  async firstFactor(id: string | undefined): Promise<HeldFirstFactor | null> {
+    if (!id) return null;
+    const raw = await this.redis.get(this.key(`idmfa:${id}`)).catch(() => { throw appError('service_unavailable'); });
+    return raw ? (JSON.parse(raw) as HeldFirstFactor) : null;
+  }
+
+  async dropFirstFactor(id: string): Promise<void> {
+    await this.redis.del(this.key(`idmfa:${id}`)).catch(() => undefined);
   }
 
   private key = (suffix: string) => `${this.namespace}${suffix}`;

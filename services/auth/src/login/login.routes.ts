@@ -1,10 +1,10 @@
-import { SESSION_COOKIES, loginRequestSchema, loginResponseSchema, type MfaRequiredData } from '@pinhive/contracts';
+import { SESSION_COOKIES, hasIdentityCredentials, loginRequestSchema, loginResponseSchema, type MfaRequiredData } from '@pinhive/contracts';
 import { appError, defineRoute, readCookie } from '@pinhive/kit';
 import type { MfaService } from '../mfa/mfa.service';
 import type { StoredAccounts } from '../sessions/stored-accounts';
 import type { IpRule } from '../human-check/ip-rule';
 import { setSessionCookies } from '../sessions/session.cookies';
-import { setPendingIdentityCookie } from '../identities/identity.cookies';
+import { clearFirstFactorCookie, setFirstFactorCookie, setPendingIdentityCookie } from '../identities/identity.cookies';
 import type { CookieOptions } from '../sessions/session.routes';
 import type { SessionService } from '../sessions/session.service';
 import { presentSessionUser } from '../users/user.presenter';
@@ -30,7 +30,11 @@ export function loginRoutes(login: LoginService, identityLogin: IdentityLoginSer
         await ipRule.guard(req.ip ?? 'unknown', body.recaptchaV2Token);
         // A provider's credentials (SSO, Google-kind, Facebook-kind, LINE), else email and password
         // (the body's schema requires both when no provider's credentials are given).
-        const viaIdentity = await identityLogin.verify(body, req);
+        // The code step of a provider's log-in goes on from the account the provider proved (its
+        // popup cannot be shown again, SSO's code cannot be exchanged twice).
+        const heldId = readCookie(req, SESSION_COOKIES.identityMfa);
+        const resumed = heldId && (body.mfa_token || body.mfa_resend) && hasIdentityCredentials(body) ? await identityLogin.resume(heldId) : null;
+        const viaIdentity = resumed ?? (await identityLogin.verify(body, req));
         if (viaIdentity?.kind === 'unlinked') {
           // The provider's sign-up (birthday, email collection) goes on with the identity held here.
           setPendingIdentityCookie(res, viaIdentity.pendingId, cookies.secure);
@@ -39,6 +43,7 @@ export function loginRoutes(login: LoginService, identityLogin: IdentityLoginSer
         const user = viaIdentity?.user ?? (await login.verify({ username_or_email: body.username_or_email!, password: body.password! }, req.ip ?? 'unknown'));
         let method: SessionDoc['method'] = viaIdentity?.method ?? 'email';
         if (user.mfa) {
+          if (viaIdentity && !resumed) setFirstFactorCookie(res, await identityLogin.holdFirstFactor(user, viaIdentity.method), cookies.secure);
           // The code's challenge is bound to this attempt by an httpOnly cookie.
           const outcome = await mfa.atLogin(user, readCookie(req, SESSION_COOKIES.mfa), body);
           if (outcome.kind === 'challenge') {
@@ -47,6 +52,10 @@ export function loginRoutes(login: LoginService, identityLogin: IdentityLoginSer
             throw appError('mfa_required', { data });
           }
           res.clearCookie(SESSION_COOKIES.mfa, { ...mfaCookie, maxAge: undefined, secure: cookies.secure });
+          if (resumed && heldId) {
+            await identityLogin.dropFirstFactor(heldId);
+            clearFirstFactorCookie(res, cookies.secure);
+          }
           method = 'multifactor';
         }
         await accounts.beforeLogin(req, res, body.account_switch ?? false, user._id);
