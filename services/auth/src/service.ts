@@ -172,7 +172,7 @@ export function authService(config: AuthConfig): ServiceDefinition<AuthConfig> {
           ...storedAccountRoutes(storedAccounts),
           ...mfaRoutes(mfa, users, sessions),
           ...sessionRoutes(sessions, users, keys, cookies),
-          ...recognitionRoutes(recognition, users, cookies),
+          ...recognitionRoutes(recognition, users, identityLinks, cookies),
           ...recoveryRoutes(recovery, sessions, { forgotPerIp: limits.forgotIp, forgotPerIdentifier: limits.forgotId, login: loginLimiter }, cookies),
           ...(devOutboxOn ? devOutboxRoutes(devOutbox) : []),
           ...passkeyRoutes({ passkeys, users, sessions, accounts: storedAccounts, ipRule, cookies, optionsLimit: declared('passkey_options_ip', 60, 60) }),

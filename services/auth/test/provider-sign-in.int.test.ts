@@ -121,6 +121,8 @@ describe('Google-kind and LINE ID tokens', () => {
     expect(error(await b.post('/v3/register/social/', { type: 'google' }))).toMatchObject({ code: 'birthday_missing' });
     const signedUp = await b.post('/v3/register/social/', { type: 'google', birthday: adultBirthday });
     expect(data(signedUp)).toMatchObject({ user: { email, first_name: 'Grace', last_name: 'Hopper' } });
+    // The welcome-back view of this browser knows the account is Google's and has no password.
+    expect(data(await b.get('/v3/auth/recognised/'))).toMatchObject({ email, hasPassword: false, connectedToGoogle: true, connectedToFacebook: false });
     // The account has no password: a password log-in is told which button to use.
     const withPassword = await new Browser(auth.url).post('/v3/login/', { username_or_email: email, password: 'a guess 1234' });
     expect({ status: withPassword.status, ...error(withPassword) }).toMatchObject({

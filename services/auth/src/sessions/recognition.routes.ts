@@ -2,11 +2,12 @@ import { recognisedViewerSchema } from '@pinhive/contracts';
 import { defineRoute } from '@pinhive/kit';
 import { z } from 'zod';
 import type { UserRepository } from '../users/user.repository';
+import type { IdentityLinkRepository } from '../identities/identity-link.repository';
 import { presentRecognisedViewer } from '../users/user.presenter';
 import type { Recognition } from './recognition';
 import { clearRecognitionCookie } from './session.cookies';
 
-export function recognitionRoutes(recognition: Recognition, users: UserRepository, cookies: { secure: boolean }) {
+export function recognitionRoutes(recognition: Recognition, users: UserRepository, links: IdentityLinkRepository, cookies: { secure: boolean }) {
   return [
     defineRoute({
       method: 'get',
@@ -22,7 +23,7 @@ export function recognitionRoutes(recognition: Recognition, users: UserRepositor
           if (userId) clearRecognitionCookie(res, cookies.secure);
           return null;
         }
-        return presentRecognisedViewer(user);
+        return presentRecognisedViewer(user, (await links.forUser(user._id)).map((l) => l.provider));
       },
     }),
     defineRoute({

@@ -1,5 +1,6 @@
 import type { RecognisedViewer, SessionUser } from '@pinhive/contracts';
 import type { UserDoc } from './user.model';
+import type { IdentityProvider } from '../identities/identity-link.repository';
 
 /** The account as its owner sees it: never the hash, the birthday or the outbox. */
 export function presentSessionUser(u: Pick<UserDoc, '_id' | 'username' | 'email' | 'firstName' | 'lastName'>): SessionUser {
@@ -17,8 +18,11 @@ export function presentSessionUser(u: Pick<UserDoc, '_id' | 'username' | 'email'
 
 /**
  * What the welcome-back log-in shows of the account that last used this browser (spec "Viewer
- * info"). Social links arrive with single sign-on; every account has a password until then.
+ * info"), with the providers linked to it (`identity_links`).
  */
-export function presentRecognisedViewer(u: Pick<UserDoc, 'email' | 'firstName' | 'passwordHash'>): RecognisedViewer {
-  return { firstName: u.firstName, imageUrl: null, email: u.email, hasPassword: Boolean(u.passwordHash), connectedToFacebook: false, connectedToGoogle: false };
+export function presentRecognisedViewer(u: Pick<UserDoc, 'email' | 'firstName' | 'passwordHash'>, linked: readonly IdentityProvider[]): RecognisedViewer {
+  return {
+    firstName: u.firstName, imageUrl: null, email: u.email, hasPassword: Boolean(u.passwordHash),
+    connectedToFacebook: linked.includes('facebook'), connectedToGoogle: linked.includes('google'),
+  };
 }
