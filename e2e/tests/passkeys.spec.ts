@@ -126,11 +126,6 @@ test('passkeys: add one from the security settings, rename it, log in with it, r
 });
 
 test('passkeys: "Log in with a passkey" on the log-in page', async ({ page }) => {
-  // TODO(lead): PasskeyLoginButton (web/src/passkeys/PasskeyLoginButton.tsx) is not on the log-in
-  // page yet: web/src/auth/LoginForm.tsx is the lead's to wire. Remove this fixme once it is there;
-  // the steps below are written for it. (The log-in itself is covered through the API above.)
-  test.fixme(true, 'PasskeyLoginButton is not placed on the log-in page yet (LoginForm is wired by the lead)');
-
   await virtualAuthenticator(page);
   await createAccount(page.request, uniqueEmail('pax'), 'correct-horse-42', 'Pax');
   await page.goto('/');

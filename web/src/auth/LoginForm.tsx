@@ -24,6 +24,7 @@ import { LOGIN_FIELDS, validateEmail, validateLogin } from './validation';
 import { SsoNote } from '../social/SsoNote';
 import { useProviderAttempt, type NotLinked, type ShownFailure } from '../social/useProviderAttempt';
 import { useSsoCheck } from '../social/useSsoCheck';
+import { PasskeyLoginButton } from '../passkeys/PasskeyLoginButton';
 
 interface LoginFormProps {
   variant: AuthVariant;
@@ -190,6 +191,8 @@ export function LoginForm({ variant, accountSwitch = false, onMfaRequired, fixed
         {busy ? <Spinner /> : null}
         <span>{isSso ? t('social.continueWithSso') : t('auth.login.submit')}</span>
       </button>
+      {/* No email, no password: the browser offers this site's passkeys (hidden without WebAuthn), in the welcome-back view too. */}
+      <PasskeyLoginButton accountSwitch={accountSwitch} onLoggedIn={(user) => void (accountSwitch ? success.accountAdded(user) : success.loggedIn())} />
     </form>
   );
 }
