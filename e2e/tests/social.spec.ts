@@ -102,6 +102,35 @@ test.describe('social sign-in (the local provider standing in for Google, Facebo
     expect(Object.keys(logins.at(-1)!.postDataJSON() as object).sort()).toEqual(['google_open_id_token', 'recaptchaV3Token']);
   });
 
+  test('a provider log-in that was too quick shows the human check, and once ticked goes again with the same answer', async ({ page }) => {
+    const email = uniqueEmail('hiro');
+    await page.goto('/signup');
+    await signInAtProvider(await openPopup(page, providerList(page).getByRole('button', { name: 'Continue with Google' })), { login: email, givenName: 'Hiro', birthdate: yearsAgo(30) });
+    await expect(accountButton(page, 'Hiro')).toBeVisible({ timeout: 15_000 });
+    await logOutFromTopBar(page, 'Hiro');
+
+    // The IP rule answers the first log-in (the provider's answer is not used then); the rest go through.
+    const logins: Record<string, unknown>[] = [];
+    await page.route('**/v3/login/', async (route) => {
+      logins.push(route.request().postDataJSON() as Record<string, unknown>);
+      if (logins.length === 1) {
+        await route.fulfill(failure('login_too_quick', 429, 'Oops! You logged in too quickly. Please try again with the reCAPTCHA.', { human_check: 'local', ip_rule: true }));
+      } else {
+        await route.continue();
+      }
+    });
+    await page.goto('/login');
+    await signInAtProvider(await openPopup(page, providerList(page).getByRole('button', { name: 'Continue with Google' })), { login: email });
+    const check = page.getByRole('group', { name: 'Oops! You logged in too quickly. Please try again with the reCAPTCHA.' });
+    const box = check.getByRole('checkbox', { name: "I'm not a robot" });
+    await expect(box).toBeFocused();
+    await expectAccessible(page, 'the human check under the provider buttons');
+    await page.keyboard.press('Space');
+    await expect(accountButton(page, 'Hiro')).toBeVisible({ timeout: 15_000 });
+    expect(logins).toHaveLength(2);
+    expect(logins[1]).toMatchObject({ google_open_id_token: logins[0]!['google_open_id_token'], recaptchaV2Token: expect.stringMatching(/^local\./) });
+  });
+
   test('adding an account through a provider that knows no account says so, and signs nobody up', async ({ page }) => {
     await createAccount(page.request);
     const registrations: Request[] = [];

@@ -187,6 +187,8 @@ export function LoginForm({ variant, accountSwitch = false, onMfaRequired, fixed
       )}
       {/* The check passed: the log-in is retried at once with its token. */}
       <HumanCheck check={check} onPassed={send} />
+      {/* The SSO log-in was "too quick": once passed it goes again with the popup's answer. */}
+      <HumanCheck check={sso.check} onPassed={(token) => void sso.retry(token).then((done) => setSsoFailure(done?.failure ?? null))} />
       <button type="submit" className="button button--primary button--block" {...busyProps(busy)}>
         {busy ? <Spinner /> : null}
         <span>{isSso ? t('social.continueWithSso') : t('auth.login.submit')}</span>

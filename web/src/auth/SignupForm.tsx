@@ -204,6 +204,8 @@ export function SignupForm({ variant, onUnderage, onMfaRequired, onConsentNeeded
       />
       {/* The check passed: the sign-up (its log-in) is retried at once with its token. */}
       <HumanCheck check={check} onPassed={send} />
+      {/* The SSO log-in was "too quick": once passed it goes again with the popup's answer. */}
+      <HumanCheck check={sso.check} onPassed={(token) => void sso.retry(token).then((done) => setSsoFailure(done?.failure ?? null))} />
       <button type="submit" className="button button--primary button--block" disabled={blocked} {...busyProps(busy)}>
         {busy ? <Spinner /> : null}
         <span>{isSso ? t('social.continueWithSso') : t('auth.signup.submit')}</span>

@@ -10,6 +10,7 @@ import { browserCountry } from './country';
 import { ProviderFailureText } from './ProviderFailureText';
 import { ProviderIcon } from './ProviderIcon';
 import { useProviderAttempt, type NotLinked, type ProviderAttemptProps, type ShownFailure } from './useProviderAttempt';
+import { HumanCheck } from '../humanCheck/HumanCheck';
 
 interface ProviderButtonsProps extends ProviderAttemptProps {
   /** The card's view: the sign-up view may leave a provider out (an experiment). */
@@ -111,6 +112,13 @@ export function ProviderButtons({ mode, onNotLinked, ...attemptProps }: Provider
           );
         })}
       </ul>
+      {/* A log-in through a provider that was "too quick": once the check passes it goes again by itself. */}
+      <HumanCheck
+        check={attempt.check}
+        onPassed={(token) => void attempt.retry(token).then((done) => {
+          if (done?.failure) setFailures({ [done.provider]: done.failure });
+        })}
+      />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import type { LoginRequest } from '@pinhive/contracts';
 import { ApiError } from '../api/apiError';
-import { runAttempt, signsInWithSso, type AttemptCalls } from './attempts';
+import { retryWithHumanCheck, runAttempt, signsInWithSso, type AttemptCalls } from './attempts';
 import type { PopupResult, ProviderPopup } from './popup';
 
 const USER = { id: 'u1', username: 'ada', email: 'ada@example.com', first_name: 'Ada' } as unknown as Awaited<ReturnType<AttemptCalls['logIn']>>['user'];
@@ -118,10 +118,25 @@ describe('runAttempt', () => {
         throw new ApiError({ code: 'mfa_required', message: 'mfa', message_detail: null, http_status: 401, data: { factor: 'totp' } });
       }),
     });
-    expect(await runAttempt('google', popup({ kind: 'answered', params: { id_token: 'g.tok' } }), c)).toEqual({
+    expect(await runAttempt('google', popup({ kind: 'answered', params: { id_token: 'g.tok' } }), c)).toMatchObject({
       type: 'failed',
       failure: { type: 'mfa', factor: 'totp', phoneNumberEnd: '' },
       credentials: { google_open_id_token: 'g.tok' },
+      error: expect.objectContaining({ code: 'mfa_required' }),
+    });
+  });
+
+  it('sends the same credentials again with the token of a passed human check', async () => {
+    const user = { id: 'u1' } as never;
+    const logIn = jest.fn(async () => ({ user }));
+    const outcome = await retryWithHumanCheck('google', { google_open_id_token: 'g.tok' }, 'local.abc', { logIn }, { accountSwitch: true });
+    expect(outcome).toEqual({ type: 'logged_in', user });
+    expect(logIn).toHaveBeenCalledWith({ google_open_id_token: 'g.tok', account_switch: true, recaptchaV3Token: 'default', recaptchaV2Token: 'local.abc' });
+    const refused = jest.fn(async () => {
+      throw new ApiError({ code: 'login_too_quick', message: 'quick', message_detail: null, http_status: 429, data: { human_check: 'local' } });
+    });
+    expect(await retryWithHumanCheck('google', { google_open_id_token: 'g.tok' }, 'local.abc', { logIn: refused })).toMatchObject({
+      type: 'failed', credentials: { google_open_id_token: 'g.tok' }, error: expect.objectContaining({ code: 'login_too_quick' }),
     });
   });
 

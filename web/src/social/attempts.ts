@@ -41,8 +41,12 @@ export type AttemptOutcome =
   | { type: 'not_linked'; identity: IdentityNotLinkedData; emailDeclined: boolean }
   /** SSO: the fresh check said the email is not (or no longer) an SSO email; nothing was tried. */
   | { type: 'not_sso' }
-  /** `credentials`: what was sent to log in, for the code step when it is `mfa_required`. */
-  | { type: 'failed'; failure: ProviderFailure; credentials?: IdentityCredentials };
+  /**
+   * `credentials`: what was sent to log in, for the code step when it is `mfa_required` and for
+   * the retry after a human check (the IP rule answers before the credentials are used); `error`:
+   * the log-in's answer, for the human check to read.
+   */
+  | { type: 'failed'; failure: ProviderFailure; credentials?: IdentityCredentials; error?: unknown };
 
 /** The log-in body of a provider's answer (spec section 3's credentials). */
 export function providerCredentials(
@@ -109,11 +113,34 @@ export async function runAttempt(provider: SignInProvider, popup: ProviderPopup,
     return { type: 'logged_in', user };
   } catch (error) {
     popup.close();
-    if (isApiError(error) && error.code === 'identity_not_linked') {
-      const identity = identityNotLinkedDataSchema.safeParse(error.data);
-      if (!identity.success) return { type: 'failed', failure: FAILED };
-      return { type: 'not_linked', identity: identity.data, emailDeclined: profile?.email_declined ?? false };
-    }
-    return { type: 'failed', failure: describeProviderError(error, provider), ...(credentials ? { credentials } : {}) };
+    return failedLogIn(error, provider, credentials, profile?.email_declined ?? false);
+  }
+}
+
+function failedLogIn(error: unknown, provider: SignInProvider, credentials: IdentityCredentials | undefined, emailDeclined: boolean): AttemptOutcome {
+  if (isApiError(error) && error.code === 'identity_not_linked') {
+    const identity = identityNotLinkedDataSchema.safeParse(error.data);
+    if (!identity.success) return { type: 'failed', failure: FAILED };
+    return { type: 'not_linked', identity: identity.data, emailDeclined };
+  }
+  return { type: 'failed', failure: describeProviderError(error, provider), ...(credentials ? { credentials, error } : {}) };
+}
+
+/**
+ * The same log-in again after a passed human check: the provider's answer was not used (the IP
+ * rule answers first), so it goes with the check's token.
+ */
+export async function retryWithHumanCheck(
+  provider: SignInProvider,
+  credentials: IdentityCredentials,
+  token: string,
+  calls: Pick<AttemptCalls, 'logIn'>,
+  options: Pick<AttemptOptions, 'accountSwitch'> & { emailDeclined?: boolean } = {},
+): Promise<AttemptOutcome> {
+  try {
+    const { user } = await calls.logIn({ ...credentials, ...(options.accountSwitch ? { account_switch: true } : {}), recaptchaV3Token: 'default', recaptchaV2Token: token });
+    return { type: 'logged_in', user };
+  } catch (error) {
+    return failedLogIn(error, provider, credentials, options.emailDeclined ?? false);
   }
 }

@@ -7,7 +7,9 @@ import type { MfaChallenge } from '../auth/mfa';
 import type { AuthVariant } from '../auth/targets';
 import { useAuthSuccess } from '../auth/useAuthSuccess';
 import { useRecovery } from '../recovery/recoveryContext';
-import { runAttempt, type AttemptCalls, type AttemptOptions } from './attempts';
+import { useHumanCheck } from '../humanCheck/useHumanCheck';
+import type { IdentityCredentials } from '@pinhive/contracts';
+import { retryWithHumanCheck, runAttempt, type AttemptCalls, type AttemptOptions, type AttemptOutcome } from './attempts';
 import { openProviderPopup } from './popup';
 import { describePopupEnd, type ProviderFailure } from './providerErrors';
 
@@ -47,8 +49,53 @@ export function useProviderAttempt({ variant, accountSwitch = false, onNotLinked
   const recovery = useRecovery();
   const [busy, setBusy] = useState<SignInProvider | null>(null);
   const abort = useRef<AbortController | null>(null);
+  // "Too quick" (the IP rule): the check shows, and once passed the same log-in goes again with its token.
+  const check = useHumanCheck();
+  const held = useRef<{ provider: SignInProvider; credentials: IdentityCredentials; emailDeclined: boolean } | null>(null);
 
   useEffect(() => () => abort.current?.abort(), []);
+
+  /** What an attempt's outcome leads to; resolves with what to show at its button. */
+  const settle = async (provider: SignInProvider, outcome: AttemptOutcome, onNotSso?: () => void): Promise<ShownFailure | null> => {
+    switch (outcome.type) {
+      case 'logged_in':
+        check.succeeded();
+        await (accountSwitch ? success.accountAdded(outcome.user) : success.loggedIn());
+        return null;
+      case 'not_sso':
+        onNotSso?.();
+        return null;
+      case 'not_linked': {
+        check.succeeded();
+        const message = await onNotLinked({ provider, identity: outcome.identity, emailDeclined: outcome.emailDeclined });
+        return message ? { type: 'message', message } : null;
+      }
+      case 'failed':
+        break;
+    }
+    if (outcome.credentials && outcome.error !== undefined && check.failed(outcome.error)) {
+      held.current = { provider, credentials: outcome.credentials, emailDeclined: false };
+      return null;
+    }
+    const failure = outcome.failure;
+    switch (failure.type) {
+      case 'quiet':
+        return null;
+      case 'message':
+      case 'unavailable':
+        return failure;
+      case 'disabled':
+        recovery.open({ kind: 'social_disabled', provider });
+        return null;
+      case 'recovery':
+        recovery.open(failure.recovery);
+        return null;
+      case 'mfa':
+        check.succeeded();
+        onMfaRequired({ credentials: outcome.credentials ?? {}, factor: failure.factor, phoneNumberEnd: failure.phoneNumberEnd });
+        return null;
+    }
+  };
 
   /**
    * Starts an attempt; resolves with what to show at its button (null: nothing, the card moved
@@ -61,46 +108,29 @@ export function useProviderAttempt({ variant, accountSwitch = false, onNotLinked
     const controller = new AbortController();
     abort.current = controller;
     setBusy(provider);
+    held.current = null;
     return runAttempt(provider, popup, CALLS, { ...options, accountSwitch, signal: controller.signal })
-      .then(async (outcome): Promise<ShownFailure | null> => {
-        if (controller.signal.aborted) return null;
-        switch (outcome.type) {
-          case 'logged_in':
-            await (accountSwitch ? success.accountAdded(outcome.user) : success.loggedIn());
-            return null;
-          case 'not_sso':
-            options.onNotSso?.();
-            return null;
-          case 'not_linked': {
-            const message = await onNotLinked({ provider, identity: outcome.identity, emailDeclined: outcome.emailDeclined });
-            return message ? { type: 'message', message } : null;
-          }
-          case 'failed':
-            break;
-        }
-        const failure = outcome.failure;
-        switch (failure.type) {
-          case 'quiet':
-            return null;
-          case 'message':
-          case 'unavailable':
-            return failure;
-          case 'disabled':
-            recovery.open({ kind: 'social_disabled', provider });
-            return null;
-          case 'recovery':
-            recovery.open(failure.recovery);
-            return null;
-          case 'mfa':
-            onMfaRequired({ credentials: outcome.credentials ?? {}, factor: failure.factor, phoneNumberEnd: failure.phoneNumberEnd });
-            return null;
-        }
-      })
+      .then((outcome) => (controller.signal.aborted ? null : settle(provider, outcome, options.onNotSso)))
       .finally(() => {
         if (abort.current === controller) abort.current = null;
         if (!controller.signal.aborted) setBusy(null);
       });
   };
 
-  return { busy, start };
+  /** The check passed: the held log-in goes again with its token; resolves with its provider and what to show. */
+  const retry = async (token: string): Promise<{ provider: SignInProvider; failure: ShownFailure | null } | null> => {
+    const pending = held.current;
+    if (!pending) return null;
+    held.current = null;
+    check.sent();
+    setBusy(pending.provider);
+    try {
+      const outcome = await retryWithHumanCheck(pending.provider, pending.credentials, token, CALLS, { accountSwitch, emailDeclined: pending.emailDeclined });
+      return { provider: pending.provider, failure: await settle(pending.provider, outcome) };
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return { busy, start, check, retry };
 }
