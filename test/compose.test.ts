@@ -60,10 +60,11 @@ function resolvedCompose(): ComposeConfig {
   const cli = composeCli();
   if (!cli) throw new Error('neither docker-compose nor `docker compose` is installed: apt-get install docker-compose (no engine needed)');
   // A bare environment: a LOG_LEVEL or similar in the caller's shell must not change the result.
-  // Variables the file requires (${VAR:?message}: secrets from the user's env file) get a stand-in.
+  // Variables the file requires (${VAR:?message}: secrets from the user's env file) get a stand-in,
+  // 32 bytes in base64 so that a key-shaped secret (MFA_SECRET_KEY) is accepted too.
   const env: Record<string, string | undefined> = { PATH: process.env['PATH'], HOME: process.env['HOME'] };
   const text = fs.readFileSync(path.join(root, 'docker-compose.yml'), 'utf8');
-  for (const [, name] of text.matchAll(/\$\{([A-Za-z0-9_]+):\?/g)) env[name!] = `compose-test-${name!.toLowerCase()}`;
+  for (const [, name] of text.matchAll(/\$\{([A-Za-z0-9_]+):\?/g)) env[name!] = Buffer.from(`compose-test-${name!.toLowerCase()}`.padEnd(32, '-').slice(0, 32)).toString('base64');
   try {
     const out = execFileSync(cli[0]!, [...cli.slice(1), '-f', 'docker-compose.yml', 'config'], {
       cwd: root, encoding: 'utf8', env, stdio: ['ignore', 'pipe', 'pipe'],

@@ -39,9 +39,21 @@ describe('sign-in providers', () => {
   });
 
   it('refuses a plain-HTTP provider in production', () => {
-    const prod = { NODE_ENV: 'production', HUMAN_CHECK: 'local', MAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtp://mail:25', SMS_TRANSPORT: 'none' };
+    const prod = { NODE_ENV: 'production', HUMAN_CHECK: 'local', MAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtp://mail:25', SMS_TRANSPORT: 'none', MFA_SECRET_KEY: Buffer.alloc(32, 7).toString('base64') };
     expect(issues({ ...prod, ...sso })).toEqual([]);
     expect(issues({ ...prod, ...sso, SSO_ISSUER: 'http://127.0.0.1:9400' })).toEqual(['SSO_ISSUER: must be https in production']);
     expect(issues({ ...sso, SSO_ISSUER: 'http://127.0.0.1:9400' })).toEqual([]);
+  });
+});
+
+describe('MFA_SECRET_KEY', () => {
+  const prod = { NODE_ENV: 'production', HUMAN_CHECK: 'local', MAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtp://mail:25', SMS_TRANSPORT: 'none' };
+  const issues = (env: Record<string, string>) => authConfigSchema.safeParse({ ...base, ...env }).error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`) ?? [];
+
+  it('is required in production, and must be 32 bytes', () => {
+    expect(issues(prod)).toEqual(["MFA_SECRET_KEY: required in production: seals authenticator apps' secrets (openssl rand -base64 32)"]);
+    expect(issues({ ...prod, MFA_SECRET_KEY: Buffer.alloc(16).toString('base64') })).toEqual(['MFA_SECRET_KEY: must be 32 bytes in base64 (openssl rand -base64 32)']);
+    expect(issues({ ...prod, MFA_SECRET_KEY: Buffer.alloc(32, 1).toString('base64') })).toEqual([]);
+    expect(issues({})).toEqual([]);
   });
 });

@@ -80,6 +80,11 @@ export const authConfigSchema = baseConfigSchema
     /** LINE (shown in JP only): ID tokens of this issuer for this channel. */
     LINE_ISSUER: z.url().default('https://access.line.me'),
     LINE_CHANNEL_ID: z.string().min(1).optional(),
+    /**
+     * Seals authenticator apps' secrets in the store (AES-256-GCM): 32 bytes, base64
+     * (`openssl rand -base64 32`). Required in production; without it secrets are stored as they are.
+     */
+    MFA_SECRET_KEY: z.string().refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes in base64 (openssl rand -base64 32)').optional(),
     /** Leeway for providers' clocks when checking a token's `exp`/`iat` (openid-client's default). */
     IDENTITY_CLOCK_TOLERANCE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
     /**
@@ -97,6 +102,7 @@ export const authConfigSchema = baseConfigSchema
       for (const k of ['RECAPTCHA_PROJECT_ID', 'RECAPTCHA_SITE_KEY', 'RECAPTCHA_API_KEY'] as const) if (!c[k]) ctx.addIssue({ code: 'custom', path: [k], message: 'required when HUMAN_CHECK=recaptcha-enterprise' });
     }
     if (c.NODE_ENV === 'production' && c.SMS_TRANSPORT === 'dev-outbox') ctx.addIssue({ code: 'custom', path: ['SMS_TRANSPORT'], message: 'dev-outbox is not allowed in production' });
+    if (c.NODE_ENV === 'production' && !c.MFA_SECRET_KEY) ctx.addIssue({ code: 'custom', path: ['MFA_SECRET_KEY'], message: 'required in production: seals authenticator apps\' secrets (openssl rand -base64 32)' });
     const sso = [c.SSO_ISSUER, c.SSO_CLIENT_ID, c.SSO_CLIENT_SECRET].filter(Boolean).length;
     if (sso > 0 && sso < 3) for (const k of ['SSO_ISSUER', 'SSO_CLIENT_ID', 'SSO_CLIENT_SECRET'] as const) if (!c[k]) ctx.addIssue({ code: 'custom', path: [k], message: 'SSO needs SSO_ISSUER, SSO_CLIENT_ID and SSO_CLIENT_SECRET together' });
     if (c.SSO_ISSUER && c.SSO_DOMAINS.length === 0) ctx.addIssue({ code: 'custom', path: ['SSO_DOMAINS'], message: 'required with SSO_ISSUER: the email domains that sign in with SSO' });

@@ -143,7 +143,7 @@ export function authService(config: AuthConfig): ServiceDefinition<AuthConfig> {
       const sms = createSmsSender({ transport: config.SMS_TRANSPORT, devOutbox, logger: ctx.logger });
       const storedAccounts = new StoredAccounts(sessions, users, cookies);
       const challenges = new MfaChallengeRepository(ctx.mongo, retention);
-      const authenticator = authenticatorFactor(ctx.mongo, redis, users, { namespace: ns, maxFailures: config.LOGIN_MAX_CONSECUTIVE_FAILURES, lockoutSeconds: config.LOGIN_LOCKOUT_SECONDS });
+      const authenticator = authenticatorFactor(ctx.mongo, redis, users, { namespace: ns, maxFailures: config.LOGIN_MAX_CONSECUTIVE_FAILURES, lockoutSeconds: config.LOGIN_LOCKOUT_SECONDS, secretKey: config.MFA_SECRET_KEY });
       const mfa = new MfaService(users, challenges, sms, limits.mfaSends, authenticator);
       const passkeys = new PasskeyService(new PasskeyRepository(ctx.mongo), new PasskeyChallenges(redis, ns), users, loginLimiter, login.assertMayLogIn, relyingParty(config), ctx.logger);
       // What nothing can use any more goes by its day key (FerretDB has no TTL index); it stops

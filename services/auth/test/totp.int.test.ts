@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import type { RunningService } from '@pinhive/kit';
 import type { AuthConfig } from '../src/config';
@@ -11,7 +12,8 @@ import { signUp, startAuth } from './auth-helpers';
  * one-step drift window, so no test waits for the clock.
  */
 let auth: RunningService<AuthConfig>;
-beforeAll(async () => { auth = await startAuth(); });
+// Secrets are sealed in the store, as production requires.
+beforeAll(async () => { auth = await startAuth({ MFA_SECRET_KEY: randomBytes(32).toString('base64') }); });
 afterAll(async () => { await auth?.close(); });
 
 const PERIOD_MS = 30_000;
@@ -189,4 +191,17 @@ it("replaces a phone's two-factor: the log-in then asks for the app's code and t
   expect(errorOf(await logIn(b, account))).toMatchObject({ code: 'mfa_required', data: { factor: 'totp' } });
   expect(await texts()).toHaveLength(1);
   expect((await logIn(b, account, { mfa_token: codeAt(secret, step + 1) })).status).toBe(200);
+});
+
+it('keeps the secret sealed in the store, and still reads one stored in the clear before there was a key', async () => {
+  const account = await enrolled();
+  const stored = (await authenticators().findOne({ _id: account.user.id }))!.active!.secret;
+  expect(stored).toMatch(/^v1\./);
+  expect(stored).not.toContain(account.secret);
+
+  // As written by a service that had no MFA_SECRET_KEY yet.
+  await authenticators().updateOne({ _id: account.user.id }, { $set: { 'active.secret': account.secret } });
+  const b = new Browser(auth.url);
+  expect(errorOf(await logIn(b, account))).toMatchObject({ code: 'mfa_required', data: { factor: 'totp' } });
+  expect((await logIn(b, account, { mfa_token: codeAt(account.secret, account.step + 1) })).status).toBe(200);
 });

@@ -1,4 +1,5 @@
 import type { Connection } from 'mongoose';
+import { SecretBox } from '../security/secret-box';
 
 /** An enrolment started in the settings and not confirmed yet: the secret the app was shown. */
 export interface PendingAuthenticator {
@@ -37,7 +38,7 @@ export const AUTHENTICATORS_COLLECTION = 'mfa_authenticators';
  * cannot both pass.
  */
 export class AuthenticatorRepository {
-  constructor(private readonly conn: Connection) {}
+  constructor(private readonly conn: Connection, private readonly box: SecretBox = new SecretBox(undefined)) {}
 
   private col() {
     return this.conn.collection<AuthenticatorDoc>(AUTHENTICATORS_COLLECTION);
@@ -45,18 +46,22 @@ export class AuthenticatorRepository {
 
   async find(userId: string): Promise<AuthenticatorDoc | null> {
     const doc = await this.col().findOne({ _id: userId });
-    // A document written by the enrolment's upsert alone has no `active` yet.
-    return doc ? { _id: doc._id, pending: doc.pending ?? null, active: doc.active ?? null } : null;
+    if (!doc) return null;
+    // A document written by the enrolment's upsert alone has no `active` yet. Secrets are stored sealed.
+    const pending = doc.pending ? { ...doc.pending, secret: this.box.open(doc.pending.secret) } : null;
+    const active = doc.active ? { ...doc.active, secret: this.box.open(doc.active.secret) } : null;
+    return { _id: doc._id, pending, active };
   }
 
   /** A new enrolment replaces any earlier unconfirmed one; the active authenticator is untouched. */
   async setPending(userId: string, pending: PendingAuthenticator): Promise<void> {
-    await this.col().updateOne({ _id: userId }, { $set: { pending } }, { upsert: true });
+    await this.col().updateOne({ _id: userId }, { $set: { pending: { ...pending, secret: this.box.seal(pending.secret) } } }, { upsert: true });
   }
 
   /** The enrolment `pendingId` becomes the active authenticator; false when it was confirmed (or replaced) meanwhile. */
   async activate(userId: string, pendingId: string, active: ActiveAuthenticator): Promise<boolean> {
-    return (await this.col().updateOne({ _id: userId, 'pending.id': pendingId }, { $set: { active, pending: null } })).modifiedCount === 1;
+    const sealed = { ...active, secret: this.box.seal(active.secret) };
+    return (await this.col().updateOne({ _id: userId, 'pending.id': pendingId }, { $set: { active: sealed, pending: null } })).modifiedCount === 1;
   }
 
   /** Records `step` as used: false when it or a later step was used already (a replay, or a concurrent use). */

@@ -6,6 +6,7 @@ import { MFA_CODE_FORMAT, type AuthenticatorEnrolment, type MfaRequiredData } fr
 import { appError } from '@pinhive/kit';
 import type { TotpMfa, UserDoc } from '../users/user.model';
 import type { UserRepository } from '../users/user.repository';
+import { SecretBox } from '../security/secret-box';
 import { AuthenticatorRepository, type ActiveAuthenticator } from './authenticator.repository';
 import { FailureLimiter } from './failure-limiter';
 import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes';
@@ -142,8 +143,8 @@ export function authenticatorFactor(
   conn: Connection,
   redis: Redis,
   users: UserRepository,
-  opts: { namespace: string; maxFailures: number; lockoutSeconds: number },
+  opts: { namespace: string; maxFailures: number; lockoutSeconds: number; secretKey?: string },
 ): AuthenticatorService {
   const failures = new FailureLimiter(redis, { keyPrefix: `${opts.namespace}mfa_totp_fail`, maxFailures: opts.maxFailures, lockoutSeconds: opts.lockoutSeconds });
-  return new AuthenticatorService(new AuthenticatorRepository(conn), users, failures);
+  return new AuthenticatorService(new AuthenticatorRepository(conn, new SecretBox(opts.secretKey)), users, failures);
 }
