@@ -11,7 +11,8 @@ import { CodeField } from '../components/CodeField';
 import { Spinner } from '../components/Spinner';
 import { TextField } from '../components/TextField';
 import { authenticatorCodeToSend, describeEnrolmentFailure, groupedKey, validateAuthenticatorCode } from './enrolment';
-import { showFailure, useFocusAfterRender } from './settingsForm';
+import { showFailure } from './settingsForm';
+import { useFocusAfterRender } from '../hooks/useFocusAfterRender';
 
 /** Moves the focus to a heading (tabIndex -1) once, when the view it heads replaces what had it. */
 function useFocusOnMount<T extends HTMLElement>() {

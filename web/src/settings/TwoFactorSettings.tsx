@@ -15,7 +15,8 @@ import { TextField } from '../components/TextField';
 import { useToast } from '../toast/toastContext';
 import { AuthenticatorCodeForm, AuthenticatorSetup, RecoveryCodesView, StartAppButton } from './AuthenticatorSettings';
 import { describeEnrolmentFailure, phoneEnding, validatePhone } from './enrolment';
-import { showFailure as show, useFocusAfterRender } from './settingsForm';
+import { showFailure as show } from './settingsForm';
+import { useFocusAfterRender } from '../hooks/useFocusAfterRender';
 
 /** The two-factor status of one account; the key carries its id so that another account never sees it. */
 export const mfaStatusQueryKey = (userId: string) => ['mfa', userId] as const;

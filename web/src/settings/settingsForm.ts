@@ -1,23 +1,5 @@
-import { useEffect, useRef } from 'react';
 import type { FormMessage } from '../auth/formMessage';
 import type { EnrolmentFailure } from './enrolment';
-
-/** Focus the element after the render that marked it invalid, so it is announced with its message. */
-export function useFocusAfterRender() {
-  const target = useRef<HTMLInputElement | null>(null);
-  const pending = useRef(false);
-  useEffect(() => {
-    if (!pending.current) return;
-    pending.current = false;
-    target.current?.focus();
-  });
-  return {
-    ref: target,
-    later: () => {
-      pending.current = true;
-    },
-  };
-}
 
 export interface FailureSink {
   setError: (message: FormMessage) => void;

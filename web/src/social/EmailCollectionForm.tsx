@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFocusAfterRender } from '../hooks/useFocusAfterRender';
 import { EMAIL_FORMAT } from '@pinhive/contracts';
 import { emailExists } from '../api/auth';
 import { Spinner } from '../components/Spinner';
@@ -30,14 +31,7 @@ export function EmailCollectionForm({ flow, describedBy, onNotNow }: { flow: Soc
   const [error, setError] = useState<FormMessage | null>(flow.stepMessage);
   const [alert, setAlert] = useState<FormMessage | null>(null);
   const [busy, setBusy] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
-  const focusField = useRef(false);
-
-  useEffect(() => {
-    if (!focusField.current) return;
-    focusField.current = false;
-    input.current?.focus();
-  });
+  const focus = useFocusAfterRender();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -47,7 +41,7 @@ export function EmailCollectionForm({ flow, describedBy, onNotNow }: { flow: Soc
     const problem = validateCollectedEmail(email);
     if (problem) {
       setError(problem);
-      focusField.current = true;
+      focus.later();
       return;
     }
     setError(null);
@@ -74,7 +68,7 @@ export function EmailCollectionForm({ flow, describedBy, onNotNow }: { flow: Soc
     <form className="auth-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={busy}>
       <FormAlert message={alert} />
       <TextField
-        ref={input}
+        ref={focus.ref}
         id={`${id}-email`}
         name="email"
         type="email"

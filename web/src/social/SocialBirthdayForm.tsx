@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFocusAfterRender } from '../hooks/useFocusAfterRender';
 import { Spinner } from '../components/Spinner';
 import { busyProps } from '../components/busy';
 import { TextField } from '../components/TextField';
@@ -23,14 +24,7 @@ export function SocialBirthdayForm({ flow, describedBy }: { flow: SocialSignupFl
   const [error, setError] = useState<FormMessage | null>(flow.stepMessage);
   const [alert, setAlert] = useState<FormMessage | null>(null);
   const [busy, setBusy] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
-  const focusField = useRef(false);
-
-  useEffect(() => {
-    if (!focusField.current) return;
-    focusField.current = false;
-    input.current?.focus();
-  });
+  const focus = useFocusAfterRender();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -40,7 +34,7 @@ export function SocialBirthdayForm({ flow, describedBy }: { flow: SocialSignupFl
     const problem = validateBirthday(birthday);
     if (problem) {
       setError({ source: 'validation', code: problem });
-      focusField.current = true;
+      focus.later();
       return;
     }
     setError(null);
@@ -62,7 +56,7 @@ export function SocialBirthdayForm({ flow, describedBy }: { flow: SocialSignupFl
       ) : null}
       <FormAlert message={alert} />
       <TextField
-        ref={input}
+        ref={focus.ref}
         id={`${id}-birthday`}
         name="birthday"
         type="date"
