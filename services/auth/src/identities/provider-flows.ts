@@ -42,61 +42,47 @@ export class ProviderFlows {
 
   async start(flow: Omit<StartedFlow, 'state' | 'nonce'>): Promise<{ id: string; flow: StartedFlow }> {
     const started: StartedFlow = { ...flow, state: newId(), nonce: newId() };
-    const id = newId();
-    await this.put(`idflow:${id}`, started, FLOW_TTL_SECONDS);
-    return { id, flow: started };
+    return { id: await this.hold('idflow', started, FLOW_TTL_SECONDS), flow: started };
   }
 
   /** The flow this browser started, once; null when it expired or was used. */
-  takeFlow = (id: string | undefined): Promise<StartedFlow | null> => this.take<StartedFlow>(id ? `idflow:${id}` : undefined);
+  takeFlow = (id: string | undefined): Promise<StartedFlow | null> => this.read<StartedFlow>('idflow', id, 'take');
 
-  async holdPending(identity: VerifiedIdentity): Promise<string> {
-    const id = newId();
-    await this.put(`identity:${id}`, identity, PENDING_IDENTITY_TTL_SECONDS);
-    return id;
-  }
+  holdPending = (identity: VerifiedIdentity): Promise<string> => this.hold('identity', identity, PENDING_IDENTITY_TTL_SECONDS);
 
   /** Read without using it up: a refused sign-up (say, an under-age birthday) may be retried. */
-  async pending(id: string | undefined): Promise<VerifiedIdentity | null> {
-    if (!id) return null;
-    const raw = await this.redis.get(this.key(`identity:${id}`)).catch(() => { throw appError('service_unavailable'); });
-    return raw ? (JSON.parse(raw) as VerifiedIdentity) : null;
-  }
+  pending = (id: string | undefined): Promise<VerifiedIdentity | null> => this.read<VerifiedIdentity>('identity', id, 'keep');
 
-  async dropPending(id: string): Promise<void> {
-    await this.redis.del(this.key(`identity:${id}`)).catch(() => undefined);
-  }
+  dropPending = (id: string): Promise<void> => this.drop('identity', id);
 
   /**
    * A provider proved this account in this browser and its second factor is asked for: the code
    * step (which cannot show the provider's popup again, nor exchange SSO's code twice) goes on
    * from here. Read, not taken: a wrong code may be retried; the log-in drops it once it passes.
    */
-  async holdFirstFactor(held: HeldFirstFactor): Promise<string> {
+  holdFirstFactor = (held: HeldFirstFactor): Promise<string> => this.hold('idmfa', held, FIRST_FACTOR_TTL_SECONDS);
+
+  firstFactor = (id: string | undefined): Promise<HeldFirstFactor | null> => this.read<HeldFirstFactor>('idmfa', id, 'keep');
+
+  dropFirstFactor = (id: string): Promise<void> => this.drop('idmfa', id);
+
+  private key = (kind: string, id: string) => `${this.namespace}${kind}:${id}`;
+
+  /** Stores `value` under a new random id, which the browser then holds in its cookie. */
+  private async hold(kind: string, value: unknown, ttlSeconds: number): Promise<string> {
     const id = newId();
-    await this.put(`idmfa:${id}`, held, FIRST_FACTOR_TTL_SECONDS);
+    await this.redis.set(this.key(kind, id), JSON.stringify(value), 'EX', ttlSeconds).catch(() => { throw appError('service_unavailable'); });
     return id;
   }
 
-  async firstFactor(id: string | undefined): Promise<HeldFirstFactor | null> {
+  private async read<T>(kind: string, id: string | undefined, mode: 'take' | 'keep'): Promise<T | null> {
     if (!id) return null;
-    const raw = await this.redis.get(this.key(`idmfa:${id}`)).catch(() => { throw appError('service_unavailable'); });
-    return raw ? (JSON.parse(raw) as HeldFirstFactor) : null;
-  }
-
-  async dropFirstFactor(id: string): Promise<void> {
-    await this.redis.del(this.key(`idmfa:${id}`)).catch(() => undefined);
-  }
-
-  private key = (suffix: string) => `${this.namespace}${suffix}`;
-
-  private async put(suffix: string, value: unknown, ttlSeconds: number): Promise<void> {
-    await this.redis.set(this.key(suffix), JSON.stringify(value), 'EX', ttlSeconds).catch(() => { throw appError('service_unavailable'); });
-  }
-
-  private async take<T>(suffix: string | undefined): Promise<T | null> {
-    if (!suffix) return null;
-    const raw = await this.redis.getdel(this.key(suffix)).catch(() => { throw appError('service_unavailable'); });
+    const key = this.key(kind, id);
+    const raw = await (mode === 'take' ? this.redis.getdel(key) : this.redis.get(key)).catch(() => { throw appError('service_unavailable'); });
     return raw ? (JSON.parse(raw) as T) : null;
+  }
+
+  private async drop(kind: string, id: string): Promise<void> {
+    await this.redis.del(this.key(kind, id)).catch(() => undefined);
   }
 }
