@@ -26,3 +26,16 @@ export async function signUp(auth: RunningService<AuthConfig>, email = newEmail(
   if (res.status !== 201) throw new Error(`sign-up failed: ${JSON.stringify(res.body)}`);
   return { browser, email, password, user: (res.body.resource_response.data as { user: { id: string; username: string } }).user };
 }
+
+type OutboxMessage = { to: string; text: string; channel: string };
+
+/** The two-factor codes texted to `phone` (dev outbox), newest first. */
+export async function smsCodesTo(auth: RunningService<AuthConfig>, phone: string): Promise<string[]> {
+  return ((await new Browser(auth.url).get('/v3/dev/outbox/')).body.resource_response.data as OutboxMessage[])
+    .filter((m) => m.channel === 'sms' && m.to === phone)
+    .map((m) => /\b(\d{6})\b/.exec(m.text)?.[1] ?? '');
+}
+
+/** The newest code texted to `phone` once there are `count` of them. */
+export const nthSmsCode = (auth: RunningService<AuthConfig>, phone: string, count: number) =>
+  waitFor(async () => { const c = await smsCodesTo(auth, phone); return c.length >= count ? c[0] : undefined; }, `sms #${count}`);

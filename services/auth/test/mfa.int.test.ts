@@ -1,21 +1,14 @@
 import type { RunningService } from '@pinhive/kit';
 import type { AuthConfig } from '../src/config';
 import { Browser } from '../../../test/support/browser';
-import { waitFor } from '../../../test/support/servers';
-import { signUp, startAuth } from './auth-helpers';
+import { nthSmsCode, signUp, startAuth } from './auth-helpers';
 
 /** Two-factor by phone code on the real servers; codes are read from the dev outbox. */
 let auth: RunningService<AuthConfig>;
 beforeAll(async () => { auth = await startAuth(); });
 afterAll(async () => { await auth?.close(); });
 
-type Message = { to: string; text: string; channel: string };
-const smsTo = async (phone: string): Promise<string[]> =>
-  ((await new Browser(auth.url).get('/v3/dev/outbox/')).body.resource_response.data as Message[])
-    .filter((m) => m.channel === 'sms' && m.to === phone)
-    .map((m) => /\b(\d{6})\b/.exec(m.text)?.[1] ?? '');
-/** The newest code sent to `phone` once there are `count` of them. */
-const nthCode = (phone: string, count: number) => waitFor(async () => { const c = await smsTo(phone); return c.length >= count ? c[0] : undefined; }, `sms #${count}`);
+const nthCode = (phone: string, count: number) => nthSmsCode(auth, phone, count);
 
 let phoneSeq = 0;
 const newPhone = () => `+4477009${String(Date.now() % 100000).padStart(5, '0')}${phoneSeq++ % 10}`;

@@ -2,8 +2,8 @@ import type { RunningService } from '@pinhive/kit';
 import type { AuthConfig } from '../src/config';
 import { Browser, type Answer } from '../../../test/support/browser';
 import { responseParams, signInAt, startLocalIdp, type IdpPerson, type LocalIdp } from '../../../test/support/local-idp';
-import { uniqueName, waitFor } from '../../../test/support/servers';
-import { adultBirthday, startAuth } from './auth-helpers';
+import { uniqueName } from '../../../test/support/servers';
+import { adultBirthday, nthSmsCode, startAuth } from './auth-helpers';
 
 /**
  * Sign-in through SSO and the ID-token providers, end to end against the local identity provider
@@ -198,10 +198,7 @@ describe('Google-kind and LINE ID tokens', () => {
 });
 
 describe('a second factor after a provider', () => {
-  type Message = { to: string; text: string; channel: string };
-  const codesTo = async (phone: string) => ((await new Browser(auth.url).get('/v3/dev/outbox/')).body.resource_response.data as Message[])
-    .filter((m) => m.channel === 'sms' && m.to === phone).map((m) => /\b(\d{6})\b/.exec(m.text)?.[1] ?? '');
-  const nthCode = (phone: string, n: number) => waitFor(async () => { const c = await codesTo(phone); return c.length >= n ? c[0] : undefined; }, `text #${n} to ${phone}`);
+  const nthCode = (phone: string, n: number) => nthSmsCode(auth, phone, n);
 
   it("asks for the code, then logs in with it on the provider's same answer (which cannot be verified twice)", async () => {
     const email = `${uniqueName('two')}@gmail.example`;
