@@ -49,11 +49,23 @@ export class Accounts {
       birthdate: details.birthdate || known?.birthdate || '',
       gender: details.gender || known?.gender || '',
     };
-    this.byLogin[key] = account;
-    // Whole-file rewrite through a rename: a crash leaves the old file or the new one, never half.
+    this.byLogin[key] = { ...account, ...(known?.approved_clients ? { approved_clients: known.approved_clients } : {}) };
+    this.save();
+    return this.byLogin[key];
+  }
+
+  /** The person has signed in to this client before: the browser's prompt then says "Continue as" rather than "Sign up". */
+  approve(sub, clientId) {
+    const account = this.findBySub(sub);
+    if (!account || account.approved_clients?.includes(clientId)) return;
+    account.approved_clients = [...(account.approved_clients ?? []), clientId];
+    this.save();
+  }
+
+  // Whole-file rewrite through a rename: a crash leaves the old file or the new one, never half.
+  save() {
     const tmp = `${this.file}.${process.pid}.tmp`;
     fs.writeFileSync(tmp, JSON.stringify(this.byLogin, null, 2));
     fs.renameSync(tmp, this.file);
-    return account;
   }
 }

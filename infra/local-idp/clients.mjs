@@ -51,6 +51,8 @@ export function authEnvForLocalIdp(issuer) {
     SSO_DOMAINS: LOCAL_SSO_DOMAINS.join(','),
     GOOGLE_ISSUER: issuer,
     GOOGLE_CLIENT_ID: LOCAL_CLIENT_IDS.google,
+    // One-tap through the browser's FedCM prompt (fedcm.mjs).
+    GOOGLE_FEDCM_CONFIG_URL: `${issuer}/fedcm/config.json`,
     FACEBOOK_APP_ID: LOCAL_CLIENT_IDS.facebook,
     FACEBOOK_APP_SECRET: DEV_SECRETS.facebook,
     FACEBOOK_GRAPH_URL: `${issuer}/graph`,

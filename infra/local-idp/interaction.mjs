@@ -43,7 +43,11 @@ function send(res, status, html) {
   res.end(html);
 }
 
-export function interactionRoute(provider, accounts) {
+/**
+ * @param {import('./fedcm.mjs').SignedInCookie} signedIn  a sign-in here also signs the browser in
+ *   for the FedCM prompt (fedcm.mjs), as signing in at Google's page does for its one-tap
+ */
+export function interactionRoute(provider, accounts, signedIn) {
   return async (req, res) => {
     const m = /^\/interaction\/([\w-]+)(\/login|\/abort)?$/.exec(req.url.split('?')[0]);
     if (!m) return false;
@@ -80,6 +84,8 @@ export function interactionRoute(provider, accounts) {
     // Rejected, not missing: the provider would otherwise ask again.
     if (withheld) grant.rejectOIDCScope('email');
     const grantId = await grant.save();
+    // Set before oidc-provider answers: its redirect (a 303) keeps the headers already set.
+    for (const [name, value] of Object.entries(signedIn.signedIn(req, account.sub))) res.setHeader(name, value);
     await provider.interactionFinished(req, res, { login: { accountId: account.sub }, consent: { grantId } }, { mergeWithLastSubmission: false });
     return true;
   };

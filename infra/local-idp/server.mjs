@@ -3,20 +3,22 @@
 // sign-in flow runs for real on this machine. Development and tests only: anyone may sign in as
 // anyone by typing an email or a phone number at its page.
 //
-// Environment: LOCAL_IDP_PORT, LOCAL_IDP_ISSUER (default http://127.0.0.1:<port>),
+// Environment: LOCAL_IDP_PORT, LOCAL_IDP_ISSUER (default http://localhost:<port>: the same site as
+// the web app on http://localhost, which the browser's FedCM prompt needs),
 // LOCAL_IDP_DATA_DIR (accounts and keys), LOCAL_IDP_PUBLIC_URL (the web app the clients return
 // to; clients.mjs) or LOCAL_IDP_CLIENTS (a JSON array of client metadata, for tests).
 import http from 'node:http';
 import path from 'node:path';
 import Provider from 'oidc-provider';
 import { Accounts, claimsOf } from './accounts.mjs';
+import { fedcmRoute, SignedInCookie } from './fedcm.mjs';
 import { graphRoute } from './graph.mjs';
 import { interactionRoute } from './interaction.mjs';
 import { loadKeys } from './keys.mjs';
 import { localClients } from './clients.mjs';
 
 const port = Number(process.env.LOCAL_IDP_PORT ?? 9400);
-const issuer = process.env.LOCAL_IDP_ISSUER ?? `http://127.0.0.1:${port}`;
+const issuer = process.env.LOCAL_IDP_ISSUER ?? `http://localhost:${port}`;
 const dataDir = path.resolve(process.env.LOCAL_IDP_DATA_DIR ?? '.run/local-idp');
 const clients = process.env.LOCAL_IDP_CLIENTS
   ? JSON.parse(process.env.LOCAL_IDP_CLIENTS)
@@ -74,10 +76,15 @@ provider.Client.Schema.prototype.invalidate = function allowLocalHttp(message, c
   invalidate.call(this, message, code);
 };
 
-const routes = [interactionRoute(provider, accounts), graphRoute(provider, accounts, clients)];
+const signedIn = new SignedInCookie(keys.cookieKeys[0]);
+const routes = [
+  interactionRoute(provider, accounts, signedIn),
+  graphRoute(provider, accounts, clients),
+  fedcmRoute({ issuer, clients, accounts, keys, signedIn, idTokenTtl }),
+];
 const handleProvider = provider.callback();
 
-http.createServer(async (req, res) => {
+async function handle(req, res) {
   try {
     for (const route of routes) if (await route(req, res)) return;
     handleProvider(req, res);
@@ -86,4 +93,11 @@ http.createServer(async (req, res) => {
     if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
     res.end('local identity provider error');
   }
-}).listen(port, '127.0.0.1', () => console.log(`local identity provider ${issuer} (data ${dataDir})`));
+}
+
+// Both loopback addresses: `localhost` may resolve to either, in the browser and in auth. IPv4 is
+// required; IPv6 is used where the machine has it.
+http.createServer(handle).listen(port, '127.0.0.1', () => console.log(`local identity provider ${issuer} (data ${dataDir})`));
+http.createServer(handle)
+  .on('error', (err) => console.error(`local identity provider: not on [::1]:${port} (${err.code ?? err.message}); IPv4 only`))
+  .listen({ port, host: '::1', ipv6Only: true });
