@@ -12,19 +12,23 @@ import { LARGE_BODIES, ROUTES, SERVICES } from './routes.mjs';
  * @param {string} [o.user]            native only: worker user (the launching user)
  * @param {boolean} [o.ipv6Loopback]   native only: also listen on [::1] (a second client address
  *                                     for tests of per-IP rules; see scripts/stack.mjs)
+ * @param {string[]} [o.identityOrigins] where the browser may fetch the one-tap provider's FedCM
+ *                                     config (default Google's; a native stack: its local provider)
  */
 /**
  * The web app loads only its own scripts and styles and talks only to its own origin, except
- * reCAPTCHA Enterprise (the production human check: its script and its checkbox frame).
+ * reCAPTCHA Enterprise (the production human check: its script and its checkbox frame) and the
+ * Google-kind provider's FedCM config, which the browser fetches for one-tap under connect-src.
  */
 const RECAPTCHA = 'https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/';
 const RECAPTCHA_FRAMES = `${RECAPTCHA} https://recaptcha.google.com/recaptcha/`;
 // Images from any http(s) site: the save popup, the offsite builder and the image chooser preview
 // the page's own images (the `media` of a bookmarklet), which may be plain http. Scripts,
 // frames and connections stay limited to the product itself.
-const CSP = `default-src 'self'; script-src 'self' ${RECAPTCHA}; frame-src ${RECAPTCHA_FRAMES}; style-src 'self' 'unsafe-inline'; img-src 'self' data: https: http:; connect-src 'self'; font-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'`;
+const GOOGLE_FEDCM = 'https://accounts.google.com/gsi/';
+const csp = (identityOrigins) => `default-src 'self'; script-src 'self' ${RECAPTCHA}; frame-src ${RECAPTCHA_FRAMES}; style-src 'self' 'unsafe-inline'; img-src 'self' data: https: http:; connect-src 'self' ${identityOrigins.join(' ')}; font-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'`;
 
-export function renderNginxConf({ listenPort, upstreams, webRoot, runDir, user, ipv6Loopback = false }) {
+export function renderNginxConf({ listenPort, upstreams, webRoot, runDir, user, ipv6Loopback = false, identityOrigins = [GOOGLE_FEDCM] }) {
   const native = Boolean(runDir);
   const lines = [];
   const out = (s = '') => lines.push(s);
@@ -76,7 +80,7 @@ export function renderNginxConf({ listenPort, upstreams, webRoot, runDir, user, 
     'add_header X-Content-Type-Options nosniff always;',
     'add_header X-Frame-Options DENY always;',
     'add_header Referrer-Policy strict-origin-when-cross-origin always;',
-    `add_header Content-Security-Policy "${CSP}" always;`,
+    `add_header Content-Security-Policy "${csp(identityOrigins)}" always;`,
   ].join(' ');
   out(`    location /assets/ { expires 1y; add_header Cache-Control "public, immutable"; ${security} try_files $uri =404; }`);
   out(`    location / { add_header Cache-Control "no-cache"; ${security} try_files $uri /index.html; }`);

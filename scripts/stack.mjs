@@ -30,7 +30,8 @@ export function stackProfile(name = 'dev') {
   const localIdp = Number(process.env.PINHIVE_LOCAL_IDP_PORT || ports.localIdp);
   return {
     ...infra, ports: { ...ports, gateway, localIdp }, dbPrefix: prefix, topicPrefix: name === 'dev' ? '' : `${prefix}.`, baseUrl: `http://localhost:${gateway}`,
-    localIdpIssuer: `http://127.0.0.1:${localIdp}`,
+    // localhost, as the web app: the same site, which the browser's FedCM prompt (one-tap) needs for a provider on plain HTTP.
+    localIdpIssuer: `http://localhost:${localIdp}`,
   };
 }
 
@@ -123,6 +124,8 @@ async function startGateway(p, log) {
     // nginx drops worker privileges to "nobody" by default, who could not write our temp dirs.
     user: os.userInfo().uid === 0 ? 'root' : undefined,
     ipv6Loopback: await hasIpv6Loopback(),
+    // The stack's one-tap provider is its local one (GOOGLE_FEDCM_CONFIG_URL, infra/local-idp/clients.mjs).
+    identityOrigins: [p.localIdpIssuer],
   }));
   await startProcess({
     name: 'gateway', runDir: p.runDir, log, ports: [p.ports.gateway],

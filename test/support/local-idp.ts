@@ -51,7 +51,7 @@ function authEnvFor(issuer: string): Record<string, string> {
  */
 export async function startLocalIdp(opts: { publicUrl?: string; clients?: object[]; idTokenTtlSeconds?: number } = {}): Promise<LocalIdp> {
   const port = await freePort();
-  const issuer = `http://127.0.0.1:${port}`;
+  const issuer = `http://localhost:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'local-idp-'));
   const env = {
     PATH: process.env.PATH, LOCAL_IDP_PORT: String(port), LOCAL_IDP_DATA_DIR: dataDir,
@@ -148,4 +148,29 @@ export async function signInAt(authorizeUrl: string, person: IdpPerson): Promise
 /** The parameters the provider sent back: from the fragment (implicit flows) or the query. */
 export function responseParams(redirect: URL): URLSearchParams {
   return redirect.hash ? new URLSearchParams(redirect.hash.slice(1)) : redirect.searchParams;
+}
+
+/**
+ * What the browser's FedCM prompt does with the local provider (infra/local-idp/fedcm.mjs), done
+ * without a browser: the person signs in at the provider's log-in page, the browser lists their
+ * accounts and asks for an assertion (an ID token) for `clientId` and `nonce` from `origin`, the
+ * relying party's page. Answers the provider's status and JSON.
+ */
+export async function fedcmAssertion(configUrl: string, opts: { login: string; clientId: string; nonce: string; origin: string; fetchDest?: string }) {
+  const config = (await (await fetch(configUrl)).json()) as { accounts_endpoint: string; id_assertion_endpoint: string; login_url: string };
+  const at = (p: string) => new URL(p, configUrl);
+  const signIn = await fetch(at(config.login_url), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ login: opts.login }).toString() });
+  if (signIn.status !== 200 || signIn.headers.get('set-login') !== 'logged-in') throw new Error(`the local provider's log-in page answered ${signIn.status}`);
+  const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const fedcm = { cookie, 'sec-fetch-dest': 'webidentity' };
+  const accounts = (await (await fetch(at(config.accounts_endpoint), { headers: fedcm })).json()) as { accounts: { id: string; email: string }[] };
+  const account = accounts.accounts.find((a) => a.email === opts.login.toLowerCase());
+  if (!account) throw new Error(`no account ${opts.login} in the local provider's FedCM list`);
+  const res = await fetch(at(config.id_assertion_endpoint), {
+    method: 'POST',
+    // `fetchDest`: what a page's own request would say instead (the provider must refuse it).
+    headers: { ...fedcm, 'sec-fetch-dest': opts.fetchDest ?? 'webidentity', origin: opts.origin, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ account_id: account.id, client_id: opts.clientId, params: JSON.stringify({ nonce: opts.nonce }), disclosure_text_shown: 'false', is_auto_selected: 'false' }).toString(),
+  });
+  return { status: res.status, body: (await res.json()) as { token?: string; error?: { code: string } }, allowOrigin: res.headers.get('access-control-allow-origin') };
 }

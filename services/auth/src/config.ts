@@ -67,6 +67,11 @@ export const authConfigSchema = baseConfigSchema
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     /** Only accounts of this hosted (workspace) domain, when set: the token's `hd` claim. */
     GOOGLE_HOSTED_DOMAIN: z.string().min(1).optional(),
+    /**
+     * Google-kind one-tap through the browser's FedCM prompt: the provider's FedCM config
+     * (Google's: https://accounts.google.com/gsi/fedcm.json). Unset: no one-tap, the button only.
+     */
+    GOOGLE_FEDCM_CONFIG_URL: z.url().optional(),
     /** The spec's FedCM gate: browsers from this major version use FedCM for one-tap. */
     GOOGLE_FEDCM_MIN_VERSION: z.coerce.number().int().min(1).default(116),
     /** Facebook-kind: access tokens checked with the Graph API's `debug_token` for this app. */
@@ -109,7 +114,7 @@ export const authConfigSchema = baseConfigSchema
     if (Boolean(c.FACEBOOK_APP_ID) !== Boolean(c.FACEBOOK_APP_SECRET)) ctx.addIssue({ code: 'custom', path: ['FACEBOOK_APP_SECRET'], message: 'FACEBOOK_APP_ID and FACEBOOK_APP_SECRET go together' });
     // Tokens and keys fetched over plain HTTP can be forged on the way: only a local provider uses it.
     if (c.NODE_ENV === 'production') {
-      for (const k of ['SSO_ISSUER', 'GOOGLE_ISSUER', 'FACEBOOK_GRAPH_URL', 'FACEBOOK_DIALOG_URL', 'LINE_ISSUER'] as const) {
+      for (const k of ['SSO_ISSUER', 'GOOGLE_ISSUER', 'GOOGLE_FEDCM_CONFIG_URL', 'FACEBOOK_GRAPH_URL', 'FACEBOOK_DIALOG_URL', 'LINE_ISSUER'] as const) {
         if (c[k]?.startsWith('http:')) ctx.addIssue({ code: 'custom', path: [k], message: 'must be https in production' });
       }
     }

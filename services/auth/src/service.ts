@@ -164,7 +164,7 @@ export function authService(config: AuthConfig): ServiceDefinition<AuthConfig> {
         routes: [
           ...userRoutes({ registration, users, sessions, existsLimit: limits.exists, cookies }),
           ...identityRoutes({
-            sso, social: new SocialStart(popupProviders, flows, config.PUBLIC_URL), facebook, flows, registration, sessions,
+            sso, social: new SocialStart(popupProviders, flows, config.PUBLIC_URL, config.GOOGLE_FEDCM_CONFIG_URL && config.GOOGLE_CLIENT_ID ? { configUrl: config.GOOGLE_FEDCM_CONFIG_URL, clientId: config.GOOGLE_CLIENT_ID } : null), facebook, flows, registration, sessions,
             checkLimit: limits.ssoCheck, cookies, googleFedcmMinVersion: config.GOOGLE_FEDCM_MIN_VERSION,
           }),
           ...loginRoutes(login, identityLogin, ipRule, mfa, sessions, storedAccounts, cookies),

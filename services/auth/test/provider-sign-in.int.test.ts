@@ -1,7 +1,7 @@
 import type { RunningService } from '@pinhive/kit';
 import type { AuthConfig } from '../src/config';
 import { Browser, type Answer } from '../../../test/support/browser';
-import { responseParams, signInAt, startLocalIdp, type IdpPerson, type LocalIdp } from '../../../test/support/local-idp';
+import { fedcmAssertion, responseParams, signInAt, startLocalIdp, type IdpPerson, type LocalIdp } from '../../../test/support/local-idp';
 import { uniqueName } from '../../../test/support/servers';
 import { adultBirthday, nthSmsCode, startAuth } from './auth-helpers';
 
@@ -107,7 +107,7 @@ describe('single sign-on', () => {
 describe('Google-kind and LINE ID tokens', () => {
   it('offers LINE only where the country is JP', async () => {
     const b = new Browser(auth.url);
-    expect(data(await b.get('/v3/auth/providers/?country=US'))).toEqual({ providers: ['google', 'facebook'], sso: true, googleFedcmMinVersion: 116 });
+    expect(data(await b.get('/v3/auth/providers/?country=US'))).toEqual({ providers: ['google', 'facebook'], sso: true, googleOneTap: true, googleFedcmMinVersion: 116 });
     expect(data(await b.get('/v3/auth/providers/?country=jp'))).toMatchObject({ providers: ['google', 'facebook', 'line'] });
   });
 
@@ -194,6 +194,61 @@ describe('Google-kind and LINE ID tokens', () => {
     } finally {
       await fresh.close();
     }
+  });
+});
+
+describe('Google-kind one-tap (the browser\'s FedCM prompt)', () => {
+  /** The web app's origin, as the browser names it to the provider (LOCAL_IDP_PUBLIC_URL's). */
+  const webOrigin = 'http://localhost:8080';
+  type Prompt = { configUrl: string; clientId: string; nonce: string };
+  const startOneTap = async (b: Browser) => {
+    const start = await b.post('/v3/auth/google/one_tap/start/');
+    expect(start.status).toBe(200);
+    return data<Prompt>(start);
+  };
+  const sessionMethods = async (email: string) => {
+    const user = await auth.ctx.mongo.collection('users').findOne({ email });
+    return (await auth.ctx.mongo.collection('sessions').find({ userId: user?._id }).toArray()).map((s) => s['method'] as string).sort();
+  };
+
+  it("signs up as google_one_tap with the prompt's ID token, then logs in through the prompt again", async () => {
+    const email = `${uniqueName('tap')}@gmail.example`;
+    const b = new Browser(auth.url);
+    const prompt = await startOneTap(b);
+    expect(prompt).toMatchObject({ configUrl: `${idp.issuer}/fedcm/config.json`, clientId: 'pinhive-google' });
+    const assertion = await fedcmAssertion(prompt.configUrl, { login: email, clientId: prompt.clientId, nonce: prompt.nonce, origin: webOrigin });
+    expect(assertion).toMatchObject({ status: 200, allowOrigin: webOrigin });
+    const notLinked = await b.post('/v3/login/', { google_open_id_token: assertion.body.token });
+    expect(error(notLinked)).toMatchObject({ code: 'identity_not_linked', data: { provider: 'google', email } });
+    const signedUp = await b.post('/v3/register/social/', { type: 'google_one_tap', birthday: adultBirthday });
+    expect(signedUp.status).toBe(201);
+
+    const later = new Browser(auth.url);
+    const again = await startOneTap(later);
+    const token = (await fedcmAssertion(again.configUrl, { login: email, clientId: again.clientId, nonce: again.nonce, origin: webOrigin })).body.token;
+    const loggedIn = await later.post('/v3/login/', { google_open_id_token: token });
+    expect(loggedIn.status).toBe(200);
+    expect(data(loggedIn)).toMatchObject({ user: { email } });
+    // Both sessions say they came through one-tap (the spec's login method 4).
+    expect(await sessionMethods(email)).toEqual(['google_one_tap', 'google_one_tap']);
+  });
+
+  it("refuses a prompt's token minted for another browser's nonce, and one used twice", async () => {
+    const email = `${uniqueName('tap')}@gmail.example`;
+    const victim = new Browser(auth.url);
+    await startOneTap(victim);
+    const attacker = await startOneTap(new Browser(auth.url));
+    const token = (await fedcmAssertion(attacker.configUrl, { login: email, clientId: attacker.clientId, nonce: attacker.nonce, origin: webOrigin })).body.token;
+    expect(error(await victim.post('/v3/login/', { google_open_id_token: token }))).toMatchObject({ code: 'identity_invalid' });
+    // The victim's flow was used up by that answer: nothing is left to check a token against.
+    expect(error(await victim.post('/v3/login/', { google_open_id_token: token }))).toMatchObject({ code: 'identity_expired' });
+  });
+
+  it('the provider gives assertions only to FedCM requests from the client\'s own origin', async () => {
+    const prompt = await startOneTap(new Browser(auth.url));
+    const ask = (o: { origin?: string; fetchDest?: string }) => fedcmAssertion(prompt.configUrl, { login: `${uniqueName('tap')}@gmail.example`, clientId: prompt.clientId, nonce: prompt.nonce, origin: webOrigin, ...o });
+    expect(await ask({ origin: 'http://localhost:9999' })).toMatchObject({ status: 400, body: { error: { code: 'unauthorized_client' } } });
+    expect(await ask({ fetchDest: 'empty' })).toMatchObject({ status: 400, body: { error: { code: 'invalid_request' } } });
   });
 });
 

@@ -37,11 +37,21 @@ export type SsoCheckResponse = z.infer<typeof ssoCheckResponseSchema>;
 export const providerStartResponseSchema = z.object({ authorizationUri: z.string() });
 export type ProviderStartResponse = z.infer<typeof providerStartResponseSchema>;
 
+/**
+ * `POST /v3/auth/google/one_tap/start/`: what the browser's FedCM prompt is asked with
+ * (`navigator.credentials.get({ identity })`); the ID token it gives logs in as
+ * `google_open_id_token`, bound to this browser's flow by the nonce.
+ */
+export const oneTapStartResponseSchema = z.object({ configUrl: z.string(), clientId: z.string(), nonce: z.string() });
+export type OneTapStartResponse = z.infer<typeof oneTapStartResponseSchema>;
+
 export const providersQuerySchema = z.object({ country: z.string().trim().toUpperCase().length(2).optional() });
 export const providersResponseSchema = z.object({
   /** The social providers offered here, in the order the buttons show. */
   providers: z.array(z.enum(SOCIAL_PROVIDERS)),
   sso: z.boolean(),
+  /** Google-kind one-tap (the browser's FedCM prompt) is on: `POST /v3/auth/google/one_tap/start/` starts it. */
+  googleOneTap: z.boolean(),
   /** Spec: browsers from this major version use FedCM for the Google-kind one-tap. */
   googleFedcmMinVersion: z.number().int(),
 });

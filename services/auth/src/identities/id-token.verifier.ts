@@ -14,7 +14,7 @@ const CALLBACK_BASE = 'https://pinhive.invalid/connect/';
 
 /**
  * The Google-kind and LINE log-in: an ID token the browser got from the provider's popup (or
- * one-tap), verified by openid-client's implicit-flow check against the provider's published keys:
+ * the one-tap prompt, whose flow makes the log-in a `google_one_tap` one), verified by openid-client's implicit-flow check against the provider's published keys:
  * signature, `iss`, `aud` (our client id), `exp`, and `nonce` equal to the one of the flow this
  * browser started (so a token minted for someone else's browser is refused). `hd` when configured.
  */
@@ -43,7 +43,7 @@ export class IdTokenVerifier implements IdentityVerifier {
       throw providerFailure(err, this.provider, this.logger);
     }
     if (this.opts.hostedDomain && claims['hd'] !== this.opts.hostedDomain) throw appError('identity_invalid', { data: { provider: this.provider } });
-    return { identity: identityFromClaims(this.provider, claims), method: this.provider };
+    return { identity: identityFromClaims(this.provider, claims), method: flow.oneTap ? 'google_one_tap' : this.provider };
   }
 }
 

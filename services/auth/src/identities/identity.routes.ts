@@ -1,5 +1,5 @@
 import {
-  LINE_COUNTRIES, SESSION_COOKIES, emailQuerySchema, facebookProfileRequestSchema, facebookProfileSchema, providerStartRequestSchema, providerStartResponseSchema, providersQuerySchema, providersResponseSchema,
+  LINE_COUNTRIES, SESSION_COOKIES, emailQuerySchema, facebookProfileRequestSchema, facebookProfileSchema, oneTapStartResponseSchema, providerStartRequestSchema, providerStartResponseSchema, providersQuerySchema, providersResponseSchema,
   registerResponseSchema, socialRegisterRequestSchema, ssoCheckResponseSchema, type SocialProvider,
 } from '@pinhive/contracts';
 import { AppError, appError, defineRoute, perIp, readCookie, type DeclaredLimiter } from '@pinhive/kit';
@@ -56,7 +56,20 @@ export function identityRoutes(deps: {
         if (social.offers('google')) offered.push('google');
         if (facebook) offered.push('facebook');
         if (social.offers('line') && (LINE_COUNTRIES as readonly string[]).includes(query.country ?? '')) offered.push('line');
-        return { providers: offered, sso: sso.isConfigured(), googleFedcmMinVersion: deps.googleFedcmMinVersion };
+        return { providers: offered, sso: sso.isConfigured(), googleOneTap: social.offersOneTap(), googleFedcmMinVersion: deps.googleFedcmMinVersion };
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/v3/auth/google/one_tap/start/',
+      summary: "Starts a Google-kind one-tap for this browser: the provider's FedCM config, our client id there and the nonce its ID token must carry",
+      auth: 'public',
+      rateLimit: { ...checkLimit, ...perIp },
+      response: oneTapStartResponseSchema,
+      handler: async ({ res }) => {
+        const { flowId, ...prompt } = await social.startOneTap();
+        setFlowCookie(res, flowId, cookies.secure);
+        return prompt;
       },
     }),
     defineRoute({

@@ -15,6 +15,8 @@ export interface StartedFlow {
   codeVerifier?: string;
   /** SSO: the email the flow was started for. */
   email?: string;
+  /** Google-kind: started for the browser's one-tap prompt (FedCM), not a popup. */
+  oneTap?: boolean;
 }
 
 /** An account a provider proved, waiting for its second factor. */
