@@ -51,3 +51,59 @@ it('parks an event on the dead-letter topic after the retries, and handles the n
     await conn.close();
   }
 });
+
+/**
+ * On the real broker: what one fetch of a partition brought goes to a handler's `handleBatch`
+ * together, in order; a batch with a bad event is handled one at a time, the bad one parked.
+ */
+it('hands a fetch of one partition to handleBatch in order, and parks the bad event of a failing batch alone', async () => {
+  const prefix = `${uniqueName('batch')}.`;
+  const logger = createLogger('batch-test', 'silent');
+  const conn = await mongoose.createConnection(servers.mongoUrl(uniqueName('batch')), { retryWrites: false }).asPromise();
+  const batches: string[][] = [];
+  const oneByOne: string[] = [];
+  const parked: string[] = [];
+  const bus = new KafkaBus({
+    service: 'batch-test', brokers: [servers.kafkaBrokers()], topicPrefix: prefix, logger,
+    dispatcher: (handlers) => new Dispatcher({
+      handlers, processed: new ProcessedEvents(conn, { retentionDays: 7 }), maxAttempts: 2, retryBaseMs: 10, logger,
+      deadLetter: async (_topic, _key, value) => { parked.push((JSON.parse(value) as { data: { username: string } }).data.username); },
+    }),
+  });
+  bus.subscribe([
+    defineHandler({
+      name: 'batched',
+      type: 'auth.user.registered.v1',
+      handle: async ({ data }) => {
+        if (data.username === 'poison') throw new Error('cannot handle poison');
+        oneByOne.push(data.username);
+      },
+      handleBatch: async (events) => {
+        if (events.some((e) => e.data.username === 'poison')) throw new Error('a poison event in the batch');
+        batches.push(events.map((e) => e.data.username));
+      },
+    }),
+  ]);
+  // One key: one partition, so one order.
+  const event = (username: string) => newEvent('auth', 'auth.user.registered.v1', 'same-key', {
+    userId: username, username, email: `${username}@example.com`, firstName: '', lastName: '', country: null, registeredAt: new Date().toISOString(),
+  });
+  const names = Array.from({ length: 20 }, (_, i) => `u${i}`);
+  try {
+    await bus.start();
+    await waitFor(async () => ((await bus.ready()) ? true : undefined), 'the consumer to join', 45_000);
+    // One publish is one produce request: the partition's fetch brings all of it.
+    await bus.publish(names.map(event));
+    await waitFor(async () => (batches.flat().length + oneByOne.length >= names.length ? true : undefined), 'the events handled', 45_000);
+    expect([...batches.flat(), ...oneByOne]).toEqual(names);
+    expect(batches.some((b) => b.length > 1)).toBe(true);
+
+    await bus.publish(['a', 'poison', 'b'].map(event));
+    await waitFor(async () => (oneByOne.includes('b') ? true : undefined), 'the batch with a bad event handled one at a time', 45_000);
+    expect(oneByOne.slice(-2)).toEqual(['a', 'b']);
+    expect(parked).toEqual(['poison']);
+  } finally {
+    await bus.stop();
+    await conn.close();
+  }
+});

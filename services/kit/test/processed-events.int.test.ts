@@ -57,6 +57,20 @@ it('lists a day once per process, not once per event', async () => {
   expect(await scratch().collection('processed_events').countDocuments({ day: dayOf(new Date()) })).toBe(5);
 });
 
+it("records a batch's events in one command, each as `mark` records it, and a second time changes nothing", async () => {
+  const { processed } = withClock(new Date());
+  await processed.mark('e1', 'h');
+  await processed.markMany(['e1', 'e2', 'e3'], 'h');
+  await processed.markMany(['e2', 'e3'], 'h');
+  // Another process (nothing in memory) reads them from the store.
+  const fresh = new ProcessedEvents(scratch(), { retentionDays: 7 });
+  for (const id of ['e1', 'e2', 'e3']) expect(await fresh.has(id, 'h')).toBe(true);
+  expect(await fresh.has('e4', 'h')).toBe(false);
+  const records = await scratch().collection('processed_events').find({ day: dayOf(new Date()) }).toArray();
+  expect(records.map((r) => String(r._id)).sort()).toEqual(['h:e1', 'h:e2', 'h:e3']);
+  expect(records.every((r) => r.handler === 'h' && r.at instanceof Date)).toBe(true);
+});
+
 it('carries records written before `day` over once: they expire one retention later', async () => {
   const now = new Date();
   const { clock, processed } = withClock(now);

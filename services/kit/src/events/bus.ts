@@ -30,6 +30,18 @@ export interface EventHandler<T extends EventType = EventType> {
    * in `processed_events`: two store commands fewer per event, on paths such as every save.
    */
   readonly idempotent?: true;
+  /**
+   * Optional: several events of this type at once, from one partition and in its order (the
+   * consumer hands over what one fetch brought, at most `MAX_EVENT_BATCH`). A handler whose
+   * store work can be shared across events (one read per board, one reservation per reader, one
+   * insert for all) implements it next to `handle`. It must leave the store as handling the
+   * events one by one in this order would, and be as safe to run again over any part of them:
+   * when it throws, the dispatcher handles the same events one at a time with `handle` (each with
+   * its own retries and dead letter), so a failing event holds up none of the others. The
+   * dispatcher skips events already processed before the call (unless `idempotent`), records
+   * them after it, and measures each event (its share of the batch's time, its own lag).
+   */
+  handleBatch?(events: EventEnvelope<EventMap[T]>[]): Promise<void>;
 }
 
 /** Helper that keeps a handler's event type and payload type together. */

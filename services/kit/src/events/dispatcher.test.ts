@@ -131,6 +131,105 @@ describe('Dispatcher', () => {
   });
 });
 
+describe('Dispatcher, batches (handleBatch)', () => {
+  const raw = (e: ReturnType<typeof registered>) => ({ key: e.key, value: JSON.stringify(e) });
+  /** A batch handler recording each call's event ids, failing on the events `fails` names; a single handler beside it. */
+  function batchSetup(opts: { fails?: (id: string) => boolean; idempotent?: true; metrics?: ReturnType<typeof createMetrics> } = {}) {
+    const processed = new Set<string>();
+    const batches: string[][] = [];
+    const singles: string[] = [];
+    const singleBeside: string[] = [];
+    const deadLetters: { key: string; headers: Record<string, string> }[] = [];
+    const marks: string[][] = [];
+    const fails = opts.fails ?? (() => false);
+    const dispatcher = new Dispatcher({
+      handlers: [
+        defineHandler({
+          name: 'b',
+          type: 'auth.user.registered.v1',
+          ...(opts.idempotent ? { idempotent: opts.idempotent } : {}),
+          handle: async (e) => { singles.push(e.id); if (fails(e.id)) throw new Error(`bad ${e.id}`); },
+          handleBatch: async (events) => { batches.push(events.map((e) => e.id)); if (events.some((e) => fails(e.id))) throw new Error('a bad event in the batch'); },
+        }),
+        defineHandler({ name: 's', type: 'auth.user.registered.v1', handle: async (e) => { singleBeside.push(e.id); } }),
+      ],
+      processed: {
+        has: async (id, h) => processed.has(`${h}:${id}`),
+        mark: async (id, h) => { processed.add(`${h}:${id}`); },
+        markMany: async (ids, h) => { marks.push([...ids]); for (const id of ids) processed.add(`${h}:${id}`); },
+      },
+      deadLetter: async (_topic, key, _value, headers) => { deadLetters.push({ key, headers }); },
+      maxAttempts: 2,
+      retryBaseMs: 1,
+      logger: createLogger('test', 'silent'),
+      metrics: opts.metrics,
+    });
+    return { dispatcher, processed, batches, singles, singleBeside, deadLetters, marks };
+  }
+  const events = (n: number) => Array.from({ length: n }, (_, i) => ({ ...registered(), key: `u${i}` }));
+
+  it('hands a batch handler the events together, in their order, and records them in one call; other handlers get them one at a time', async () => {
+    const t = batchSetup();
+    const es = events(4);
+    await t.dispatcher.dispatchBatch('auth.user.registered.v1', es.map(raw));
+    expect(t.batches).toEqual([es.map((e) => e.id)]);
+    expect(t.singles).toEqual([]);
+    expect(t.marks).toEqual([es.map((e) => e.id)]);
+    expect(t.singleBeside).toEqual(es.map((e) => e.id));
+  });
+
+  it('a batch delivered again, whole or in part, hands over only the events not yet processed', async () => {
+    const t = batchSetup();
+    const es = events(5);
+    await t.dispatcher.dispatchBatch('auth.user.registered.v1', es.slice(0, 3).map(raw));
+    await t.dispatcher.dispatchBatch('auth.user.registered.v1', es.map(raw)); // Kafka redelivers from an older offset
+    await t.dispatcher.dispatchBatch('auth.user.registered.v1', es.map(raw));
+    expect(t.batches).toEqual([es.slice(0, 3).map((e) => e.id), es.slice(3).map((e) => e.id)]);
+    expect(t.singles).toEqual([]);
+  });
+
+  it('an idempotent batch handler gets every delivery again, and nothing is recorded', async () => {
+    const t = batchSetup({ idempotent: true });
+    const es = events(3);
+    await t.dispatcher.dispatchBatch('auth.user.registered.v1', es.map(raw));
+    await t.dispatcher.dispatchBatch('auth.user.registered.v1', es.map(raw));
+    expect(t.batches).toEqual([es.map((e) => e.id), es.map((e) => e.id)]);
+    expect(t.marks).toEqual([]);
+  });
+
+  it('a failing batch is handled one event at a time: the bad event is retried and parked alone, the others are handled, in order', async () => {
+    const es = events(4);
+    const bad = es[1]!.id;
+    const t = batchSetup({ fails: (id) => id === bad });
+    await t.dispatcher.dispatchBatch('auth.user.registered.v1', es.map(raw));
+    expect(t.batches).toEqual([es.map((e) => e.id)]);
+    // One at a time in their order; the bad one twice (maxAttempts 2) before the next one.
+    expect(t.singles).toEqual([es[0]!.id, bad, bad, es[2]!.id, es[3]!.id]);
+    expect(t.deadLetters).toEqual([{ key: 'u1', headers: expect.objectContaining({ 'x-handler': 'b', 'x-attempts': '2', 'x-error': `bad ${bad}` }) }]);
+    expect([...t.processed].filter((k) => k.startsWith('b:')).sort()).toEqual([es[0]!, es[2]!, es[3]!].map((e) => `b:${e.id}`).sort());
+  });
+
+  it('measures each event of a batch: its share of the batch time, its own lag', async () => {
+    const metrics = createMetrics('test');
+    const t = batchSetup({ metrics });
+    const es = events(4).map((e) => ({ ...e, occurredAt: new Date(Date.now() - 3000).toISOString() }));
+    await t.dispatcher.dispatchBatch('auth.user.registered.v1', es.map(raw));
+    const text = await metrics.registry.metrics();
+    const value = (series: string) => Number(new RegExp(`^${series}\\{[^}]*handler="b"[^}]*\\} (\\S+)$`, 'm').exec(text)?.[1]);
+    expect(value('event_handler_duration_seconds_count')).toBe(4);
+    expect(value('event_handled_lag_seconds_count')).toBe(4);
+    expect(value('event_handled_lag_seconds_sum')).toBeGreaterThanOrEqual(12);
+  });
+
+  it('parks a malformed message of a batch and hands over the rest', async () => {
+    const t = batchSetup();
+    const es = events(2);
+    await t.dispatcher.dispatchBatch('auth.user.registered.v1', [raw(es[0]!), { key: 'k', value: 'not json' }, raw(es[1]!)]);
+    expect(t.batches).toEqual([es.map((e) => e.id)]);
+    expect(t.deadLetters).toEqual([{ key: 'k', headers: { 'x-error': 'invalid event envelope or data' } }]);
+  });
+});
+
 describe('newEvent', () => {
   it('builds a versioned envelope keyed by the aggregate and rejects bad data', () => {
     const e = registered();

@@ -3,7 +3,7 @@ import { deadLetterTopic, type EventEnvelope } from '@pinhive/contracts';
 import type { Logger } from '../logger';
 import type { Metrics } from '../metrics';
 import type { EventBus, EventHandler } from './bus';
-import type { Dispatcher } from './dispatcher';
+import { MAX_EVENT_BATCH, type Dispatcher } from './dispatcher';
 
 /** Partitions of each topic the kit creates: as many events of a type as can be handled at once per process. */
 const TOPIC_PARTITIONS = 3;
@@ -150,9 +150,25 @@ export class KafkaBus implements EventBus {
         // handler never relied on another partition's events waiting. One process otherwise
         // handles its events one at a time, each waiting on its store round trips.
         partitionsConsumedConcurrently: TOPIC_PARTITIONS,
-        eachMessage: async ({ topic, message }) => {
-          const type = topic.slice(this.opts.topicPrefix.length);
-          await dispatcher.dispatch(type, message.key?.toString() ?? '', message.value?.toString() ?? '');
+        // What one fetch brought of a partition goes to the dispatcher in batches of at most
+        // MAX_EVENT_BATCH, in order: handlers with `handleBatch` share their store work across
+        // a batch (one fetch holds one message when the consumer keeps up, several under load).
+        // Offsets are resolved a batch at a time, once it is handled (or parked), and never for
+        // a batch left unhandled when the consumer stops or rebalances: Kafka redelivers it.
+        eachBatchAutoResolve: false,
+        eachBatch: async (fetched) => {
+          const { batch } = fetched;
+          const type = batch.topic.slice(this.opts.topicPrefix.length);
+          const heartbeat = () => fetched.heartbeat();
+          for (let i = 0; i < batch.messages.length; i += MAX_EVENT_BATCH) {
+            if (!fetched.isRunning() || fetched.isStale()) return;
+            const messages = batch.messages.slice(i, i + MAX_EVENT_BATCH);
+            await dispatcher.dispatchBatch(type, messages.map((m) => ({ key: m.key?.toString() ?? '', value: m.value?.toString() ?? '' })), heartbeat);
+            const last = messages[messages.length - 1];
+            if (last) fetched.resolveOffset(last.offset);
+            await fetched.commitOffsetsIfNecessary();
+            await heartbeat();
+          }
         },
       });
     } catch (err) {

@@ -68,6 +68,21 @@ export class ProcessedEvents {
     this.marked.set(id, at.getTime());
   }
 
+  /** Records several events handled by one handler: one store command for all of them (a batch's). */
+  async markMany(eventIds: readonly string[], handler: string): Promise<void> {
+    if (eventIds.length === 0) return;
+    const at = this.now();
+    const day = dayOf(at);
+    await this.expiry.list(day);
+    const ids = eventIds.map((eventId) => ({ eventId, id: `${handler}:${eventId}` }));
+    // Unordered upserts by `_id`: each is its own statement, as `mark`'s one is.
+    await this.records().bulkWrite(
+      ids.map(({ eventId, id }) => ({ updateOne: { filter: { _id: id }, update: { $setOnInsert: { eventId, handler, at, day } }, upsert: true } })),
+      { ordered: false },
+    );
+    for (const { id } of ids) this.marked.set(id, at.getTime());
+  }
+
   /**
    * Deletes the records of every listed day older than the retention, then the day itself (so a
    * purge that stopped half way finishes next time). Returns how many records went.
