@@ -28,8 +28,8 @@ test.describe('sign-up', () => {
 
   test('submitting the empty form shows what is missing and sends nothing', async ({ page }) => {
     // Every page asks who is looking (`GET /v3/users/me/`), and the card which providers and
-    // experiments its buttons follow; the form itself must send nothing.
-    const pageReads = new Set(['/v3/users/me/', '/v3/auth/providers/', '/v3/experiences/experiments/']);
+    // experiments its buttons follow, and starts the one-tap prompt; the form itself must send nothing.
+    const pageReads = new Set(['/v3/users/me/', '/v3/auth/providers/', '/v3/experiences/experiments/', '/v3/auth/google/one_tap/start/']);
     const apiCalls: Request[] = [];
     page.on('request', (request) => {
       const { pathname } = new URL(request.url());

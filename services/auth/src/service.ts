@@ -136,6 +136,8 @@ export function authService(config: AuthConfig): ServiceDefinition<AuthConfig> {
       const limits = {
         exists: declared('exists_ip', 60, 60),
         ssoCheck: declared('sso_check_ip', 60, 60),
+        // Every showing of the log-in or sign-up card in a FedCM browser starts one: its own budget, so pages cannot use up the SSO checks.
+        oneTapStart: declared('one_tap_start_ip', 120, 60),
         forgotIp: declared('forgot_ip', 20, 3600),
         forgotId: declared('forgot_id', 5, 3600),
         mfaSends: new RequestLimiter(redis, { keyPrefix: 'mfa_send', points: 10, durationSeconds: 3600, namespace: ns }),
@@ -165,7 +167,7 @@ export function authService(config: AuthConfig): ServiceDefinition<AuthConfig> {
           ...userRoutes({ registration, users, sessions, existsLimit: limits.exists, cookies }),
           ...identityRoutes({
             sso, social: new SocialStart(popupProviders, flows, config.PUBLIC_URL, config.GOOGLE_FEDCM_CONFIG_URL && config.GOOGLE_CLIENT_ID ? { configUrl: config.GOOGLE_FEDCM_CONFIG_URL, clientId: config.GOOGLE_CLIENT_ID } : null), facebook, flows, registration, sessions,
-            checkLimit: limits.ssoCheck, cookies, googleFedcmMinVersion: config.GOOGLE_FEDCM_MIN_VERSION,
+            checkLimit: limits.ssoCheck, oneTapLimit: limits.oneTapStart, cookies, googleFedcmMinVersion: config.GOOGLE_FEDCM_MIN_VERSION,
           }),
           ...loginRoutes(login, identityLogin, ipRule, mfa, sessions, storedAccounts, cookies),
           ...(verifier === localCheck ? localHumanCheckRoutes(localCheck) : []),

@@ -1,10 +1,12 @@
 import {
   facebookProfileSchema,
+  oneTapStartResponseSchema,
   providerStartResponseSchema,
   providersResponseSchema,
   registerResponseSchema,
   ssoCheckResponseSchema,
   type FacebookProfile,
+  type OneTapStartResponse,
   type ProviderStartResponse,
   type ProvidersResponse,
   type RegisterResponse,
@@ -36,6 +38,15 @@ export function fetchProviders(country: string | undefined, signal?: AbortSignal
  */
 export function startProvider(provider: SocialProvider, rerequest = false): Promise<ProviderStartResponse> {
   return apiRequest(`/v3/auth/${provider}/start/`, { method: 'POST', body: rerequest ? { rerequest: true } : {}, schema: providerStartResponseSchema });
+}
+
+/**
+ * `POST /v3/auth/google/one_tap/start/`: starts a Google-kind one-tap for this browser (a flow
+ * cookie) and answers what the browser's FedCM prompt is asked with: the provider's config, our
+ * client id there and the nonce its ID token must carry.
+ */
+export function startOneTap(): Promise<OneTapStartResponse> {
+  return apiRequest('/v3/auth/google/one_tap/start/', { method: 'POST', body: {}, schema: oneTapStartResponseSchema });
 }
 
 /** Spec section 7: the fields the web app asks of the Facebook-kind profile. */

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { SocialProvider } from '@pinhive/contracts';
@@ -7,6 +7,7 @@ import { fetchProviders } from '../api/social';
 import { Spinner } from '../components/Spinner';
 import { busyProps } from '../components/busy';
 import { browserCountry } from './country';
+import { thisBrowserOffersOneTap } from './oneTap';
 import { ProviderFailureText } from './ProviderFailureText';
 import { ProviderIcon } from './ProviderIcon';
 import { useProviderAttempt, type NotLinked, type ProviderAttemptProps, type ShownFailure } from './useProviderAttempt';
@@ -21,6 +22,8 @@ interface ProviderButtonsProps extends ProviderAttemptProps {
 function useSignInExperiments() {
   const query = useQuery({ queryKey: ['experiments'], queryFn: ({ signal }) => fetchExperiments(signal), staleTime: 5 * 60_000, retry: false });
   return {
+    /** Answered (or failed): until then the Google-kind fallback is not known. */
+    settled: !query.isPending,
     googleFallback: query.data?.web_google_disabled === 'enabled',
     facebookSignupRemoved: query.data?.dweb_unauth_remove_fb_signup_iteration === 'enabled',
   };
@@ -35,6 +38,9 @@ function useSignInExperiments() {
  * off the sign-up view, and a log-in through it that finds no account says sign-up is not
  * available there. The Facebook-kind sign-up needs the email: declined once, the next press asks
  * for it again (`rerequest`); declined again, or a phone-only account, goes to the email step.
+ * Where the server has Google-kind one-tap on and this browser has FedCM from the spec's version,
+ * the browser's one-tap prompt is offered once as the buttons show (not when adding an account,
+ * nor with the fallback button): choosing an account there logs in or signs up as the button does.
  */
 export function ProviderButtons({ mode, onNotLinked, ...attemptProps }: ProviderButtonsProps) {
   const { t } = useTranslation();
@@ -66,6 +72,19 @@ export function ProviderButtons({ mode, onNotLinked, ...attemptProps }: Provider
     return onNotLinked(found);
   };
   const attempt = useProviderAttempt({ ...attemptProps, onNotLinked: notLinked });
+
+  const oneTapOn = Boolean(
+    providers.data?.googleOneTap && providers.data.providers.includes('google') && !attemptProps.accountSwitch
+    && experiments.settled && !experiments.googleFallback && thisBrowserOffersOneTap(providers.data.googleFedcmMinVersion),
+  );
+  const offerOneTap = useRef(attempt.oneTap);
+  offerOneTap.current = attempt.oneTap;
+  useEffect(() => {
+    if (!oneTapOn) return;
+    void offerOneTap.current().then((failure) => {
+      if (failure) setFailures({ google: failure });
+    });
+  }, [oneTapOn]);
 
   const offered = (providers.data?.providers ?? []).filter((p) => !(p === 'facebook' && mode === 'signup' && experiments.facebookSignupRemoved));
   if (offered.length === 0) return null;

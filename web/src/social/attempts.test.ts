@@ -1,7 +1,7 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import type { LoginRequest } from '@pinhive/contracts';
 import { ApiError } from '../api/apiError';
-import { retryWithHumanCheck, runAttempt, signsInWithSso, type AttemptCalls } from './attempts';
+import { retryWithHumanCheck, runAttempt, runOneTap, signsInWithSso, type AttemptCalls, type OneTapCalls } from './attempts';
 import type { PopupResult, ProviderPopup } from './popup';
 
 const USER = { id: 'u1', username: 'ada', email: 'ada@example.com', first_name: 'Ada' } as unknown as Awaited<ReturnType<AttemptCalls['logIn']>>['user'];
@@ -150,5 +150,41 @@ describe('runAttempt', () => {
       type: 'failed',
       failure: { type: 'message', message: { source: 'social', code: 'failed' } },
     });
+  });
+});
+
+describe('runOneTap', () => {
+  const START = { configUrl: 'https://idp.test/fedcm.json', clientId: 'c', nonce: 'n-1' };
+  function oneTapCalls(overrides: Partial<OneTapCalls> = {}) {
+    const fakes = {
+      startOneTap: jest.fn(async () => START),
+      prompt: jest.fn(async (_start: typeof START, _signal?: AbortSignal): Promise<string | null> => 'id-token'),
+      logIn: jest.fn(async (_request: LoginRequest) => ({ user: USER })),
+      ...overrides,
+    };
+    return fakes as typeof fakes & OneTapCalls;
+  }
+
+  it("asks the browser's prompt with the start's nonce, then logs in with the ID token", async () => {
+    const c = oneTapCalls();
+    const onToken = jest.fn();
+    expect(await runOneTap(c, { onToken })).toEqual({ type: 'logged_in', user: USER });
+    expect(c.prompt).toHaveBeenCalledWith(START, undefined);
+    expect(c.logIn).toHaveBeenCalledWith({ google_open_id_token: 'id-token', recaptchaV3Token: 'default' });
+    expect(onToken).toHaveBeenCalledTimes(1);
+  });
+
+  it('ends quietly when the start fails or the prompt gives nothing, and logs nobody in', async () => {
+    const refused = oneTapCalls({ startOneTap: jest.fn(async () => { throw new ApiError({ code: 'provider_disabled', message: 'off', message_detail: null, http_status: 403 }); }) });
+    expect(await runOneTap(refused)).toEqual({ type: 'failed', failure: { type: 'quiet' } });
+    expect(refused.prompt).not.toHaveBeenCalled();
+    const closed = oneTapCalls({ prompt: jest.fn(async () => null) });
+    expect(await runOneTap(closed)).toEqual({ type: 'failed', failure: { type: 'quiet' } });
+    expect(closed.logIn).not.toHaveBeenCalled();
+  });
+
+  it('hands a person with no account to the sign-up, marked as one-tap', async () => {
+    const c = oneTapCalls({ logIn: jest.fn(async () => { throw notLinked({ provider: 'google', email: 'ada@example.com', first_name: 'Ada', has_birthday: false, email_exists: false }); }) });
+    expect(await runOneTap(c)).toMatchObject({ type: 'not_linked', oneTap: true, identity: { provider: 'google', email: 'ada@example.com' } });
   });
 });

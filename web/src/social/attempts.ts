@@ -5,6 +5,7 @@ import {
   type IdentityNotLinkedData,
   type LoginRequest,
   type LoginResponse,
+  type OneTapStartResponse,
   type ProviderStartResponse,
   type SessionUser,
   type SignInProvider,
@@ -37,8 +38,8 @@ export interface AttemptOptions {
 
 export type AttemptOutcome =
   | { type: 'logged_in'; user: SessionUser }
-  /** The provider proved who it is; no account is linked: the provider's sign-up goes on. */
-  | { type: 'not_linked'; identity: IdentityNotLinkedData; emailDeclined: boolean }
+  /** The provider proved who it is; no account is linked: the provider's sign-up goes on (`oneTap`: it came through one-tap). */
+  | { type: 'not_linked'; identity: IdentityNotLinkedData; emailDeclined: boolean; oneTap?: boolean }
   /** SSO: the fresh check said the email is not (or no longer) an SSO email; nothing was tried. */
   | { type: 'not_sso' }
   /**
@@ -117,11 +118,11 @@ export async function runAttempt(provider: SignInProvider, popup: ProviderPopup,
   }
 }
 
-function failedLogIn(error: unknown, provider: SignInProvider, credentials: IdentityCredentials | undefined, emailDeclined: boolean): AttemptOutcome {
+function failedLogIn(error: unknown, provider: SignInProvider, credentials: IdentityCredentials | undefined, emailDeclined: boolean, oneTap = false): AttemptOutcome {
   if (isApiError(error) && error.code === 'identity_not_linked') {
     const identity = identityNotLinkedDataSchema.safeParse(error.data);
     if (!identity.success) return { type: 'failed', failure: FAILED };
-    return { type: 'not_linked', identity: identity.data, emailDeclined };
+    return { type: 'not_linked', identity: identity.data, emailDeclined, ...(oneTap ? { oneTap } : {}) };
   }
   return { type: 'failed', failure: describeProviderError(error, provider), ...(credentials ? { credentials, error } : {}) };
 }
@@ -135,12 +136,45 @@ export async function retryWithHumanCheck(
   credentials: IdentityCredentials,
   token: string,
   calls: Pick<AttemptCalls, 'logIn'>,
-  options: Pick<AttemptOptions, 'accountSwitch'> & { emailDeclined?: boolean } = {},
+  options: Pick<AttemptOptions, 'accountSwitch'> & { emailDeclined?: boolean; oneTap?: boolean } = {},
 ): Promise<AttemptOutcome> {
   try {
     const { user } = await calls.logIn({ ...credentials, ...(options.accountSwitch ? { account_switch: true } : {}), recaptchaV3Token: 'default', recaptchaV2Token: token });
     return { type: 'logged_in', user };
   } catch (error) {
-    return failedLogIn(error, provider, credentials, options.emailDeclined ?? false);
+    return failedLogIn(error, provider, credentials, options.emailDeclined ?? false, options.oneTap);
+  }
+}
+
+/** The calls of a one-tap, passed in so that it is testable without a server or a browser prompt. */
+export interface OneTapCalls {
+  startOneTap: () => Promise<OneTapStartResponse>;
+  /** The browser's prompt: the provider's ID token, or null when there is none to have (closed, no account, aborted). */
+  prompt: (start: OneTapStartResponse, signal?: AbortSignal) => Promise<string | null>;
+  logIn: AttemptCalls['logIn'];
+}
+
+/**
+ * A Google-kind one-tap: the start (a flow bound to this browser, its nonce), the browser's
+ * prompt, then `POST /v3/login/` with the ID token, as the popup's. The prompt is offered,
+ * not asked for: a start that fails, or a prompt the person closes, ends quietly (the buttons
+ * stay). `onToken` says when the person chose an account (the log-in is then under way).
+ */
+export async function runOneTap(calls: OneTapCalls, options: { signal?: AbortSignal; onToken?: () => void } = {}): Promise<AttemptOutcome> {
+  let start: OneTapStartResponse;
+  try {
+    start = await calls.startOneTap();
+  } catch {
+    return { type: 'failed', failure: { type: 'quiet' } };
+  }
+  const token = await calls.prompt(start, options.signal);
+  if (!token || options.signal?.aborted) return { type: 'failed', failure: { type: 'quiet' } };
+  options.onToken?.();
+  const credentials: IdentityCredentials = { google_open_id_token: token };
+  try {
+    const { user } = await calls.logIn({ ...credentials, recaptchaV3Token: 'default' });
+    return { type: 'logged_in', user };
+  } catch (error) {
+    return failedLogIn(error, 'google', credentials, false, true);
   }
 }

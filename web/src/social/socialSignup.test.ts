@@ -56,6 +56,10 @@ describe('socialRegisterRequest', () => {
     expect(socialRegisterRequest(signup({}, { birthday: '1990-05-01' }))).toEqual({ type: 'google', birthday: Date.UTC(1990, 4, 1) / 1000 });
   });
 
+  it('registers a one-tap sign-up as google_one_tap (spec: social registration types)', () => {
+    expect(socialRegisterRequest(signup({ has_birthday: true }, { oneTap: true }))).toEqual({ type: 'google_one_tap' });
+  });
+
   it("leaves the birthday to the provider's when it passed", () => {
     expect(socialRegisterRequest(signup({ has_birthday: true }, { birthday: '1990-05-01' }))).toEqual({ type: 'google' });
   });

@@ -19,6 +19,8 @@ export interface SocialSignup {
   email?: string;
   /** The consents view's answers (the `kr_privacy_consent` experiment). */
   consent?: ConsentChoices;
+  /** Google-kind through one-tap: registers as `google_one_tap` (spec section 3). */
+  oneTap?: boolean;
 }
 
 /** The card's views of a provider's sign-up, and `register` when nothing is missing. */
@@ -56,7 +58,7 @@ export function socialRegisterRequest(signup: SocialSignup): SocialRegisterReque
   const { identity } = signup;
   const email = signupEmail(signup);
   return {
-    type: signup.provider,
+    type: signup.oneTap && signup.provider === 'google' ? 'google_one_tap' : signup.provider,
     ...(!identity.email && signup.email ? { email: signup.email.trim() } : {}),
     ...(!identity.has_birthday && signup.birthday ? { birthday: birthdayToSeconds(signup.birthday) } : {}),
     ...(!identity.first_name && email ? { first_name: firstNameFromEmail(email) } : {}),

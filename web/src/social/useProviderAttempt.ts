@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { IdentityNotLinkedData, SignInProvider } from '@pinhive/contracts';
 import { logIn } from '../api/auth';
-import { checkSso, fetchFacebookProfile, startProvider } from '../api/social';
+import { checkSso, fetchFacebookProfile, startOneTap, startProvider } from '../api/social';
 import type { FormMessage } from '../auth/formMessage';
 import type { MfaChallenge } from '../auth/mfa';
 import type { AuthVariant } from '../auth/targets';
@@ -9,11 +9,13 @@ import { useAuthSuccess } from '../auth/useAuthSuccess';
 import { useRecovery } from '../recovery/recoveryContext';
 import { useHumanCheck } from '../humanCheck/useHumanCheck';
 import type { IdentityCredentials } from '@pinhive/contracts';
-import { retryWithHumanCheck, runAttempt, type AttemptCalls, type AttemptOptions, type AttemptOutcome } from './attempts';
+import { retryWithHumanCheck, runAttempt, runOneTap, type AttemptCalls, type AttemptOptions, type AttemptOutcome, type OneTapCalls } from './attempts';
+import { askBrowserForToken } from './oneTap';
 import { openProviderPopup } from './popup';
 import { describePopupEnd, type ProviderFailure } from './providerErrors';
 
 const CALLS: AttemptCalls = { checkSso, start: startProvider, facebookProfile: fetchFacebookProfile, logIn };
+const ONE_TAP_CALLS: OneTapCalls = { startOneTap, prompt: askBrowserForToken, logIn };
 
 /** What shows at the button (or above the SSO form) after an attempt: a message, or the provider's "isn't available". */
 export type ShownFailure = Extract<ProviderFailure, { type: 'message' } | { type: 'unavailable' }>;
@@ -24,6 +26,8 @@ export interface NotLinked {
   identity: IdentityNotLinkedData;
   /** Facebook-kind: the person declined the email permission. */
   emailDeclined: boolean;
+  /** Google-kind: through one-tap (the sign-up is then a `google_one_tap` one). */
+  oneTap?: boolean;
 }
 
 export interface ProviderAttemptProps {
@@ -51,12 +55,17 @@ export function useProviderAttempt({ variant, accountSwitch = false, onNotLinked
   const abort = useRef<AbortController | null>(null);
   // "Too quick" (the IP rule): the check shows, and once passed the same log-in goes again with its token.
   const check = useHumanCheck();
-  const held = useRef<{ provider: SignInProvider; credentials: IdentityCredentials; emailDeclined: boolean } | null>(null);
+  const held = useRef<{ provider: SignInProvider; credentials: IdentityCredentials; emailDeclined: boolean; oneTap: boolean } | null>(null);
+  // The one-tap prompt while it shows (it is the browser's, not a busy button).
+  const oneTapAbort = useRef<AbortController | null>(null);
 
-  useEffect(() => () => abort.current?.abort(), []);
+  useEffect(() => () => {
+    abort.current?.abort();
+    oneTapAbort.current?.abort();
+  }, []);
 
   /** What an attempt's outcome leads to; resolves with what to show at its button. */
-  const settle = async (provider: SignInProvider, outcome: AttemptOutcome, onNotSso?: () => void): Promise<ShownFailure | null> => {
+  const settle = async (provider: SignInProvider, outcome: AttemptOutcome, onNotSso?: () => void, oneTap = false): Promise<ShownFailure | null> => {
     switch (outcome.type) {
       case 'logged_in':
         check.succeeded();
@@ -67,14 +76,14 @@ export function useProviderAttempt({ variant, accountSwitch = false, onNotLinked
         return null;
       case 'not_linked': {
         check.succeeded();
-        const message = await onNotLinked({ provider, identity: outcome.identity, emailDeclined: outcome.emailDeclined });
+        const message = await onNotLinked({ provider, identity: outcome.identity, emailDeclined: outcome.emailDeclined, ...(outcome.oneTap ? { oneTap: true } : {}) });
         return message ? { type: 'message', message } : null;
       }
       case 'failed':
         break;
     }
     if (outcome.credentials && outcome.error !== undefined && check.failed(outcome.error)) {
-      held.current = { provider, credentials: outcome.credentials, emailDeclined: false };
+      held.current = { provider, credentials: outcome.credentials, emailDeclined: false, oneTap };
       return null;
     }
     const failure = outcome.failure;
@@ -103,6 +112,8 @@ export function useProviderAttempt({ variant, accountSwitch = false, onNotLinked
    */
   const start = (provider: SignInProvider, options: Omit<AttemptOptions, 'signal' | 'accountSwitch'> & { onNotSso?: () => void } = {}): Promise<ShownFailure | null> => {
     if (busy) return Promise.resolve(null);
+    // A button pressed while the one-tap prompt shows: the button's way wins.
+    oneTapAbort.current?.abort();
     const popup = openProviderPopup(provider);
     if (!popup) return Promise.resolve(describePopupEnd({ kind: 'blocked' }) as ShownFailure);
     const controller = new AbortController();
@@ -117,6 +128,22 @@ export function useProviderAttempt({ variant, accountSwitch = false, onNotLinked
       });
   };
 
+  /**
+   * Offers Google-kind one-tap (the browser's prompt) once; resolves with what to show at the
+   * Google-kind button (null: nothing; the prompt was closed or had no account, or the card moved on).
+   */
+  const oneTap = (): Promise<ShownFailure | null> => {
+    if (busy || oneTapAbort.current) return Promise.resolve(null);
+    const controller = new AbortController();
+    oneTapAbort.current = controller;
+    return runOneTap(ONE_TAP_CALLS, { signal: controller.signal, onToken: () => setBusy('google') })
+      .then((outcome) => (controller.signal.aborted ? null : settle('google', outcome, undefined, true)))
+      .finally(() => {
+        if (oneTapAbort.current === controller) oneTapAbort.current = null;
+        if (!controller.signal.aborted) setBusy(null);
+      });
+  };
+
   /** The check passed: the held log-in goes again with its token; resolves with its provider and what to show. */
   const retry = async (token: string): Promise<{ provider: SignInProvider; failure: ShownFailure | null } | null> => {
     const pending = held.current;
@@ -125,12 +152,12 @@ export function useProviderAttempt({ variant, accountSwitch = false, onNotLinked
     check.sent();
     setBusy(pending.provider);
     try {
-      const outcome = await retryWithHumanCheck(pending.provider, pending.credentials, token, CALLS, { accountSwitch, emailDeclined: pending.emailDeclined });
+      const outcome = await retryWithHumanCheck(pending.provider, pending.credentials, token, CALLS, { accountSwitch, emailDeclined: pending.emailDeclined, oneTap: pending.oneTap });
       return { provider: pending.provider, failure: await settle(pending.provider, outcome) };
     } finally {
       setBusy(null);
     }
   };
 
-  return { busy, start, check, retry };
+  return { busy, start, oneTap, check, retry };
 }

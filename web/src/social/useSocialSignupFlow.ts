@@ -104,7 +104,7 @@ export function useSocialSignupFlow({ variant, setView }: { variant: AuthVariant
     /** From a provider's button or the SSO form: the identity has no account yet. */
     start: (found: NotLinked & { birthday?: string }, from: 'signup' | 'login') => {
       setNotice(null);
-      return proceed({ provider: found.provider, identity: found.identity, ...(found.birthday ? { birthday: found.birthday } : {}) }, from);
+      return proceed({ provider: found.provider, identity: found.identity, ...(found.birthday ? { birthday: found.birthday } : {}), ...(found.oneTap ? { oneTap: true } : {}) }, from);
     },
     proceed,
     /** The email step found an account for the typed email. */

@@ -22,9 +22,9 @@ const PROVIDER_OF_TYPE = { sso: 'sso', google: 'google', google_one_tap: 'google
 
 export function identityRoutes(deps: {
   sso: SsoService; social: SocialStart; facebook: { start: FacebookStart; graph: FacebookGraph } | null; flows: ProviderFlows; registration: RegistrationService; sessions: SessionService;
-  checkLimit: DeclaredLimiter; cookies: CookieOptions; googleFedcmMinVersion: number;
+  checkLimit: DeclaredLimiter; oneTapLimit: DeclaredLimiter; cookies: CookieOptions; googleFedcmMinVersion: number;
 }) {
-  const { sso, social, facebook, flows, registration, sessions, checkLimit, cookies } = deps;
+  const { sso, social, facebook, flows, registration, sessions, checkLimit, oneTapLimit, cookies } = deps;
   const facebookOn = () => {
     if (!facebook) throw appError('provider_disabled', { data: { provider: 'facebook' } });
     return facebook;
@@ -64,7 +64,7 @@ export function identityRoutes(deps: {
       path: '/v3/auth/google/one_tap/start/',
       summary: "Starts a Google-kind one-tap for this browser: the provider's FedCM config, our client id there and the nonce its ID token must carry",
       auth: 'public',
-      rateLimit: { ...checkLimit, ...perIp },
+      rateLimit: { ...oneTapLimit, ...perIp },
       response: oneTapStartResponseSchema,
       handler: async ({ res }) => {
         const { flowId, ...prompt } = await social.startOneTap();
