@@ -1,6 +1,6 @@
 import { expect, test, type CDPSession, type Locator, type Page } from '@playwright/test';
 import { createAccount, uniqueEmail } from './support/accounts';
-import { accountButton, logOutFromTopBar, openAccountMenu } from './support/auth';
+import { accountButton, logOutFromTopBar, openAccountMenu, submitLogin } from './support/auth';
 import { expectAccessible } from './support/axe';
 
 /**
@@ -153,4 +153,30 @@ test('passkeys: "Log in with a passkey" on the log-in page', async ({ page }) =>
   await expect(page.getByRole('alert')).toHaveText("We couldn't log you in with that passkey. Try again, or log in another way.");
   await expect(page.getByRole('button', { name: 'Log in with a passkey' })).toHaveAccessibleDescription("We couldn't log you in with that passkey. Try again, or log in another way.");
   await expectAccessible(page, 'the passkey log-in refused');
+});
+
+test('passkeys: a session whose log-in is not recent is asked to log in again before adding one', async ({ page }) => {
+  await virtualAuthenticator(page);
+  const email = uniqueEmail('quinn');
+  await createAccount(page.request, email, 'correct-horse-42', 'Quinn');
+  await page.goto('/');
+  const section = await goToSecurity(page, 'Quinn');
+  // The stack's sessions are all fresh: the server's answer to an old one (PASSKEY_ADD_LOGIN_WINDOW_SECONDS, 10 minutes) stands in.
+  await page.route('**/v3/auth/passkeys/options/', (route) => route.fulfill({
+    status: 403,
+    contentType: 'application/json',
+    body: JSON.stringify({ resource_response: { status: 'failure', error: { code: 'recent_login_required', message: 'For your security, log in again to add a passkey.', message_detail: null, http_status: 403 } } }),
+  }), { times: 1 });
+  await section.getByRole('button', { name: 'Add a passkey' }).click();
+  await expect(section.getByRole('alert')).toHaveText('For your security, log in again to add a passkey.');
+  await expectAccessible(page, 'passkeys, log in again');
+
+  // "Log in again" ends this session; the log-in page brings the person back to the security page.
+  await section.getByRole('button', { name: 'Log in again' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  expect(await submitLogin(page, page, email, 'correct-horse-42')).toBe(200);
+  await expect(page).toHaveURL(/\/settings\/security$/);
+  const again = page.getByRole('region', { name: 'Passkeys' });
+  await again.getByRole('button', { name: 'Add a passkey' }).click();
+  await expect(statusOf(again)).toHaveText(/^Passkey “(.+)” added\. You have 1 passkey\.$/);
 });

@@ -98,6 +98,11 @@ export const authConfigSchema = baseConfigSchema
      */
     PASSKEY_RP_ID: z.string().toLowerCase().regex(/^[a-z0-9.-]+$/, 'must be a domain name, such as pinhive.example').optional(),
     PASSKEY_RP_NAME: z.string().min(1).max(64).default('Pinhive'),
+    /**
+     * A passkey is added only this soon after the session's log-in: it logs in without a password,
+     * so a session left open (or stolen) cannot plant one. Older sessions are asked to log in again.
+     */
+    PASSKEY_ADD_LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(60).max(86_400).default(600),
   })
   .superRefine((c, ctx) => {
     if (c.MAIL_TRANSPORT === 'smtp' && !c.SMTP_URL) ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'required when MAIL_TRANSPORT=smtp' });

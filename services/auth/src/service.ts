@@ -177,7 +177,7 @@ export function authService(config: AuthConfig): ServiceDefinition<AuthConfig> {
           ...recognitionRoutes(recognition, users, identityLinks, cookies),
           ...recoveryRoutes(recovery, sessions, { forgotPerIp: limits.forgotIp, forgotPerIdentifier: limits.forgotId, login: loginLimiter }, cookies),
           ...(devOutboxOn ? devOutboxRoutes(devOutbox) : []),
-          ...passkeyRoutes({ passkeys, users, sessions, accounts: storedAccounts, ipRule, cookies, optionsLimit: declared('passkey_options_ip', 60, 60) }),
+          ...passkeyRoutes({ passkeys, users, sessions, accounts: storedAccounts, ipRule, cookies, optionsLimit: declared('passkey_options_ip', 60, 60), addLoginWindowSeconds: config.PASSKEY_ADD_LOGIN_WINDOW_SECONDS }),
         ],
       };
     },

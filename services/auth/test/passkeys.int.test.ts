@@ -135,6 +135,21 @@ async function withPasskey(opts: { counter?: number; verifies?: boolean } = {}) 
   return { ...account, authenticator, passkeyId: passkeysOf(res)[0]!.id };
 }
 
+it('adds a passkey only soon after a log-in: an older session is asked to log in again, and a fresh log-in may', async () => {
+  const account = await signUp(auth);
+  // The session's log-in moved back past the window (PASSKEY_ADD_LOGIN_WINDOW_SECONDS, 600 s): a session left open.
+  const sessions = auth.ctx.mongo.collection<{ _id: string; userId: string; createdAt: Date }>('sessions');
+  await sessions.updateMany({ userId: account.user.id }, { $set: { createdAt: new Date(Date.now() - 601_000) } });
+  const stale = await account.browser.post('/v3/auth/passkeys/options/');
+  expect([stale.status, errorCode(stale), stale.body.resource_response.error?.message]).toEqual([403, 'recent_login_required', 'For your security, log in again to add a passkey.']);
+  // The rest of the settings still work from that session.
+  expect(passkeysOf(await account.browser.get('/v3/auth/passkeys/'))).toEqual([]);
+
+  const fresh = new Browser(auth.url);
+  expect((await fresh.post('/v3/login/', { username_or_email: account.email, password: account.password })).status).toBe(200);
+  expect((await register(fresh, newAuthenticator())).status).toBe(201);
+});
+
 it('registers: creation options for the logged-in account, then the passkey is listed and stored with its key', async () => {
   const account = await signUp(auth);
   expect((await new Browser(auth.url).post('/v3/auth/passkeys/options/')).status).toBe(401);

@@ -94,6 +94,8 @@ export const errorCatalogue = {
   passkey_exists: { status: 409, message: "This passkey can't be added: it's already registered." },
   passkey_limit: { status: 409, message: 'You can have up to 10 passkeys. Remove one to add another.' },
   passkey_not_found: { status: 404, message: "That passkey isn't on your account any more." },
+  // Ours: a passkey logs in with no password, so only a fresh log-in may add one (not a stolen or forgotten session).
+  recent_login_required: { status: 403, message: 'For your security, log in again to add a passkey.' },
 
   // Images (saving-boards-ads.md sections 3, 5 and 7): pins made from an upload or a link.
   image_invalid: { status: 400, message: "That file isn't an image we can use. Try a JPEG, PNG, GIF or WebP." },

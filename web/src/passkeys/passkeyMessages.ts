@@ -20,6 +20,7 @@ const SERVER_CODES: Record<string, PasskeyMessageKey> = {
   passkey_exists: 'passkey_exists',
   passkey_limit: 'passkey_limit',
   passkey_not_found: 'passkey_not_found',
+  recent_login_required: 'recent_login_required',
   login_rate_limited: 'login_rate_limited',
   login_too_quick: 'login_too_quick',
 };

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PASSKEY_NAME_MAX, type Passkey, type PasskeyList } from '@pinhive/contracts';
+import { logOut } from '../api/auth';
 import { isUnauthorized } from '../api/client';
 import { forgetViewer } from '../auth/viewer';
 import { busyProps } from '../components/busy';
@@ -45,6 +46,17 @@ export function PasskeySettings({ userId }: { userId: string }) {
   const [alert, setAlert] = useState<PasskeyFailure | null>(null);
   const [renaming, setRenaming] = useState<string | null>(null);
   const [removing, setRemoving] = useState<Passkey | null>(null);
+  // Adding a passkey needs a recent log-in: "Log in again" ends this session, and the page sends the person to log in (and back here).
+  const relogin = useMutation({
+    mutationFn: async () => {
+      try {
+        await logOut();
+      } catch (error) {
+        if (!isUnauthorized(error)) throw error;
+      }
+    },
+    onSettled: () => loggedOut(),
+  });
   const query = useQuery({
     queryKey: passkeysQueryKey(userId),
     queryFn: ({ signal }) => fetchPasskeys(signal),
@@ -93,6 +105,8 @@ export function PasskeySettings({ userId }: { userId: string }) {
   const atLimit = list !== undefined && count >= list.max;
   const countText = !list ? '' : count === 0 ? t('passkeys.none') : t('passkeys.count', { count });
   const alertText = failureText(alert);
+  // Then "Log in again" stands in for "Add a passkey", which would only be refused again.
+  const reloginAsked = alert?.kind === 'message' && alert.key === 'recent_login_required';
 
   return (
     <section className="settings-card" aria-labelledby={headingId}>
@@ -185,9 +199,15 @@ export function PasskeySettings({ userId }: { userId: string }) {
           {alertText}
         </div>
       ) : null}
+      {reloginAsked ? (
+        <button type="button" className="button button--primary" onClick={() => relogin.mutate()} {...busyProps(relogin.isPending)}>
+          {relogin.isPending ? <Spinner /> : null}
+          <span>{t('passkeys.logInAgain')}</span>
+        </button>
+      ) : null}
       {list && atLimit ? <p className="settings-card__about">{t('passkeys.atLimit', { max: list.max })}</p> : null}
       {list && !atLimit && !supported ? <p className="settings-card__about">{t('passkeys.unsupportedHere')}</p> : null}
-      {list && !atLimit && supported ? (
+      {list && !atLimit && supported && !reloginAsked ? (
         <button
           type="button"
           className="button button--secondary"

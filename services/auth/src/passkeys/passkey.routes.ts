@@ -3,7 +3,7 @@ import {
   PASSKEY_CHALLENGE_COOKIE, loginResponseSchema, passkeyIdParamsSchema, passkeyListSchema, passkeyLoginOptionsSchema, passkeyLoginRequestSchema,
   passkeyRegistrationOptionsSchema, passkeyRegistrationRequestSchema, passkeyRenameRequestSchema,
 } from '@pinhive/contracts';
-import { defineRoute, perIp, readCookie, type DeclaredLimiter } from '@pinhive/kit';
+import { appError, defineRoute, perIp, readCookie, requireViewer, type DeclaredLimiter } from '@pinhive/kit';
 import type { IpRule } from '../human-check/ip-rule';
 import { setSessionCookies } from '../sessions/session.cookies';
 import type { CookieOptions } from '../sessions/session.routes';
@@ -30,9 +30,11 @@ export interface PasskeyRouteDeps {
   cookies: CookieOptions;
   /** Log-in options per IP (each stores a challenge in Redis). */
   optionsLimit: DeclaredLimiter;
+  /** Adding a passkey needs a log-in this recent (PASSKEY_ADD_LOGIN_WINDOW_SECONDS). */
+  addLoginWindowSeconds: number;
 }
 
-export function passkeyRoutes({ passkeys, users, sessions, accounts, ipRule, cookies, optionsLimit }: PasskeyRouteDeps) {
+export function passkeyRoutes({ passkeys, users, sessions, accounts, ipRule, cookies, optionsLimit, addLoginWindowSeconds }: PasskeyRouteDeps) {
   const me = (req: Request) => currentUser(req, sessions, users);
   const clearChallenge = (res: Response) => res.clearCookie(PASSKEY_CHALLENGE_COOKIE, challengeCookie(cookies.secure));
   return [
@@ -43,8 +45,13 @@ export function passkeyRoutes({ passkeys, users, sessions, accounts, ipRule, coo
     }),
     defineRoute({
       method: 'post', path: `${PASSKEYS_PATH}options/`, auth: 'viewer', response: passkeyRegistrationOptionsSchema,
-      summary: "Start adding a passkey: WebAuthn creation options (discoverable preferred, user verification preferred, the account's passkeys excluded)",
-      handler: async ({ req }) => passkeys.registrationOptions(await me(req)),
+      summary: "Start adding a passkey: WebAuthn creation options (discoverable preferred, user verification preferred, the account's passkeys excluded); only soon after a log-in (recent_login_required)",
+      handler: async ({ req }) => {
+        const user = await me(req);
+        // The options' challenge is what the addition must sign: checking here covers the addition too.
+        if (!(await sessions.loggedInWithin(requireViewer(req).sessionId, addLoginWindowSeconds))) throw appError('recent_login_required');
+        return passkeys.registrationOptions(user);
+      },
     }),
     defineRoute({
       method: 'post', path: PASSKEYS_PATH, auth: 'viewer', body: passkeyRegistrationRequestSchema, response: passkeyListSchema, status: 201,

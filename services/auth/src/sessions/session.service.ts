@@ -102,6 +102,12 @@ export class SessionService {
     return this.sessions.isActive(sessionId, this.now());
   }
 
+  /** Whether the session was opened (its log-in happened) within the last `seconds`; refreshes do not count. */
+  async loggedInWithin(sessionId: string, seconds: number): Promise<boolean> {
+    const session = await this.sessions.findById(sessionId);
+    return session !== null && session.createdAt.getTime() >= this.now().getTime() - seconds * 1000;
+  }
+
   /** The session id inside a refresh token (logout without a valid access token). */
   static idOf(refreshToken: string | undefined): string | undefined {
     return refreshToken?.split('.')[0] || undefined;
