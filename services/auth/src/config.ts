@@ -90,6 +90,13 @@ export const authConfigSchema = baseConfigSchema
      * (`openssl rand -base64 32`). Required in production; without it secrets are stored as they are.
      */
     MFA_SECRET_KEY: z.string().refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes in base64 (openssl rand -base64 32)').optional(),
+    /**
+     * Rotation: the keys MFA_SECRET_KEY replaced, comma-separated. They only open; what they sealed
+     * is sealed again under the current key (at its next use, and hourly in batches), after which
+     * they can be removed.
+     */
+    MFA_SECRET_KEYS_PREVIOUS: z.string().default('').transform((v) => v.split(',').map((k) => k.trim()).filter(Boolean))
+      .refine((keys) => keys.every((k) => Buffer.from(k, 'base64').length === 32), 'each must be 32 bytes in base64'),
     /** Leeway for providers' clocks when checking a token's `exp`/`iat` (openid-client's default). */
     IDENTITY_CLOCK_TOLERANCE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
     /**
@@ -112,6 +119,7 @@ export const authConfigSchema = baseConfigSchema
       for (const k of ['RECAPTCHA_PROJECT_ID', 'RECAPTCHA_SITE_KEY', 'RECAPTCHA_API_KEY'] as const) if (!c[k]) ctx.addIssue({ code: 'custom', path: [k], message: 'required when HUMAN_CHECK=recaptcha-enterprise' });
     }
     if (c.NODE_ENV === 'production' && c.SMS_TRANSPORT === 'dev-outbox') ctx.addIssue({ code: 'custom', path: ['SMS_TRANSPORT'], message: 'dev-outbox is not allowed in production' });
+    if (c.MFA_SECRET_KEYS_PREVIOUS.length > 0 && !c.MFA_SECRET_KEY) ctx.addIssue({ code: 'custom', path: ['MFA_SECRET_KEY'], message: 'required with MFA_SECRET_KEYS_PREVIOUS: the key that replaced them' });
     if (c.NODE_ENV === 'production' && !c.MFA_SECRET_KEY) ctx.addIssue({ code: 'custom', path: ['MFA_SECRET_KEY'], message: 'required in production: seals authenticator apps\' secrets (openssl rand -base64 32)' });
     const sso = [c.SSO_ISSUER, c.SSO_CLIENT_ID, c.SSO_CLIENT_SECRET].filter(Boolean).length;
     if (sso > 0 && sso < 3) for (const k of ['SSO_ISSUER', 'SSO_CLIENT_ID', 'SSO_CLIENT_SECRET'] as const) if (!c[k]) ctx.addIssue({ code: 'custom', path: [k], message: 'SSO needs SSO_ISSUER, SSO_CLIENT_ID and SSO_CLIENT_SECRET together' });

@@ -59,6 +59,8 @@ export const authHotQueries: HotQuerySet = {
       count: N,
       doc: (i) => ({
         _id: `user-${i}`,
+        // One in a hundred still sealed under the key before the last rotation.
+        sealedWith: i % 100 === 3 ? 'old-key-id' : 'key-id',
         pending: i % 5 === 0 ? { id: `pending-${i}`, secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', expiresAt: later } : null,
         active: i % 5 === 0 ? null : { id: `active-${i}`, secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', lastStep: 59_000_000 + i, recoveryCodes: Array.from({ length: 10 - (i % 4) }, (_, k) => `hash-${i}-${k}`), enabledAt: at },
       }),
@@ -103,6 +105,7 @@ export const authHotQueries: HotQuerySet = {
     { name: 'two-factor code lookup', collection: MFA_CHALLENGES_COLLECTION, filter: { _id: 'challenge-4321' } },
     { name: 'expired two-factor challenges of a day (purge)', collection: MFA_CHALLENGES_COLLECTION, filter: { purgeDay: purgeDay(7) }, reads: N / DAYS },
     { name: "an account's authenticator (the second step, the settings)", collection: AUTHENTICATORS_COLLECTION, filter: { _id: 'user-4321' } },
+    { name: "after a key rotation: a batch of what the old key sealed", collection: AUTHENTICATORS_COLLECTION, filter: { sealedWith: 'old-key-id' }, reads: 200 },
     { name: 'authenticator confirmed (guarded by its enrolment)', collection: AUTHENTICATORS_COLLECTION, filter: { _id: 'user-4320', 'pending.id': 'pending-4320' } },
     { name: "authenticator code's step claimed (each code once)", collection: AUTHENTICATORS_COLLECTION, filter: { _id: 'user-4321', 'active.id': 'active-4321', 'active.lastStep': { $lt: 60_000_000 } } },
     { name: 'recovery code used up', collection: AUTHENTICATORS_COLLECTION, filter: { _id: 'user-4321', 'active.id': 'active-4321', 'active.recoveryCodes': 'hash-4321-3' } },

@@ -13,6 +13,8 @@ import { createSmsSender } from './messaging/sms';
 import { MfaChallengeRepository } from './mfa/mfa-challenge.repository';
 import { MfaService } from './mfa/mfa.service';
 import { authenticatorFactor } from './mfa/authenticator.service';
+import { AuthenticatorRepository, RESEAL_BATCH } from './mfa/authenticator.repository';
+import { SecretBox } from './security/secret-box';
 import { mfaRoutes } from './mfa/mfa.routes';
 import { DevOutboxRepository } from './messaging/dev-outbox.repository';
 import { devOutboxRoutes } from './messaging/dev-outbox.routes';
@@ -54,6 +56,8 @@ import { passkeyRoutes } from './passkeys/passkey.routes';
 /** Ended sessions, tokens and challenges are purged hourly; a failed purge is retried sooner. */
 const PURGE_EVERY_MS = 3_600_000;
 const PURGE_RETRY_MS = 60_000;
+/** After an MFA key rotation, how often what the old keys sealed is looked for (and sealed again). */
+const RESEAL_EVERY_MS = 3_600_000;
 
 /** The auth service: wiring of repositories, services and routes. */
 export function authService(config: AuthConfig): ServiceDefinition<AuthConfig> {
@@ -145,7 +149,24 @@ export function authService(config: AuthConfig): ServiceDefinition<AuthConfig> {
       const sms = createSmsSender({ transport: config.SMS_TRANSPORT, devOutbox, logger: ctx.logger });
       const storedAccounts = new StoredAccounts(sessions, users, cookies);
       const challenges = new MfaChallengeRepository(ctx.mongo, retention);
-      const authenticator = authenticatorFactor(ctx.mongo, redis, users, { namespace: ns, maxFailures: config.LOGIN_MAX_CONSECUTIVE_FAILURES, lockoutSeconds: config.LOGIN_LOCKOUT_SECONDS, secretKey: config.MFA_SECRET_KEY });
+      const secretBox = new SecretBox(config.MFA_SECRET_KEY, config.MFA_SECRET_KEYS_PREVIOUS);
+      const authenticators = new AuthenticatorRepository(ctx.mongo, secretBox);
+      const authenticator = authenticatorFactor(authenticators, redis, users, { namespace: ns, maxFailures: config.LOGIN_MAX_CONSECUTIVE_FAILURES, lockoutSeconds: config.LOGIN_LOCKOUT_SECONDS });
+      // After a key rotation, what the previous keys sealed is sealed again under the current one, a batch at a time.
+      if (secretBox.previousIds.length > 0) {
+        runPeriodically(ctx.mongo, ctx.logger, 'sealing authenticator secrets under the current key', { everyMs: RESEAL_EVERY_MS, retryMs: PURGE_RETRY_MS }, async () => {
+          let sealed = 0;
+          for (const id of secretBox.previousIds) {
+            let read: number;
+            do {
+              read = await authenticators.sealAgainUnder(id);
+              sealed += read;
+            } while (read === RESEAL_BATCH);
+          }
+          if (sealed > 0) ctx.logger.info({ sealed }, 'authenticator secrets sealed again under the current MFA_SECRET_KEY');
+          return { sealed };
+        });
+      }
       const mfa = new MfaService(users, challenges, sms, limits.mfaSends, authenticator);
       const passkeys = new PasskeyService(new PasskeyRepository(ctx.mongo), new PasskeyChallenges(redis, ns), users, loginLimiter, login.assertMayLogIn, relyingParty(config), ctx.logger);
       // What nothing can use any more goes by its day key (FerretDB has no TTL index); it stops

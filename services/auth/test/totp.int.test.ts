@@ -205,3 +205,34 @@ it('keeps the secret sealed in the store, and still reads one stored in the clea
   expect(errorOf(await logIn(b, account))).toMatchObject({ code: 'mfa_required', data: { factor: 'totp' } });
   expect((await logIn(b, account, { mfa_token: codeAt(account.secret, account.step + 1) })).status).toBe(200);
 });
+
+it('rotates MFA_SECRET_KEY: the old key only opens, what it sealed is sealed again under the new one (at use, and by the hourly batch)', async () => {
+  const [used, unused] = [await enrolled(), await enrolled()];
+  const oldKey = auth.ctx.config.MFA_SECRET_KEY!;
+  const newKey = randomBytes(32).toString('base64');
+  // The same store, topics and Redis keys, as the next deployment of the same service.
+  const same = { MONGO_URL: auth.ctx.config.MONGO_URL, KAFKA_TOPIC_PREFIX: auth.ctx.config.KAFKA_TOPIC_PREFIX, RATE_LIMIT_NAMESPACE: auth.ctx.config.RATE_LIMIT_NAMESPACE };
+  const sealedWith = async (id: string) => (await auth.ctx.mongo.collection<{ _id: string; sealedWith?: string }>('mfa_authenticators').findOne({ _id: id }))?.sealedWith;
+  const before = await sealedWith(used.user.id);
+  expect(before).toEqual(expect.any(String));
+
+  const rotated = await startAuth({ ...same, MFA_SECRET_KEY: newKey, MFA_SECRET_KEYS_PREVIOUS: oldKey });
+  try {
+    // The batch at start seals both again; a log-in reads them under the new key.
+    await waitFor(async () => ((await sealedWith(used.user.id)) !== before && (await sealedWith(unused.user.id)) !== before ? true : undefined), 'secrets sealed again');
+    const b = new Browser(rotated.url);
+    expect(errorOf(await logIn(b, used))).toMatchObject({ code: 'mfa_required', data: { factor: 'totp' } });
+    expect((await logIn(b, used, { mfa_token: codeAt(used.secret, used.step + 1) })).status).toBe(200);
+  } finally {
+    await rotated.close();
+  }
+  // The old key removed: everything still opens under the new one alone.
+  const newOnly = await startAuth({ ...same, MFA_SECRET_KEY: newKey });
+  try {
+    const b = new Browser(newOnly.url);
+    expect(errorOf(await logIn(b, unused))).toMatchObject({ code: 'mfa_required' });
+    expect((await logIn(b, unused, { mfa_token: codeAt(unused.secret, unused.step + 1) })).status).toBe(200);
+  } finally {
+    await newOnly.close();
+  }
+});

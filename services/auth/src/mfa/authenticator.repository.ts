@@ -25,7 +25,12 @@ export interface AuthenticatorDoc {
   _id: string;
   pending: PendingAuthenticator | null;
   active: ActiveAuthenticator | null;
+  /** The id of the key its secrets are sealed under (SecretBox.keyId; null: stored as they are). Indexed: what an old key sealed is found by it. */
+  sealedWith?: string | null;
 }
+
+/** Documents sealed again per read of an old key's: a bounded read, repeated until none are left. */
+export const RESEAL_BATCH = 200;
 
 export const AUTHENTICATORS_COLLECTION = 'mfa_authenticators';
 
@@ -50,18 +55,53 @@ export class AuthenticatorRepository {
     // A document written by the enrolment's upsert alone has no `active` yet. Secrets are stored sealed.
     const pending = doc.pending ? { ...doc.pending, secret: this.box.open(doc.pending.secret) } : null;
     const active = doc.active ? { ...doc.active, secret: this.box.open(doc.active.secret) } : null;
+    // Sealed under an old key (or before there was one): under the current key from now on.
+    if ((doc.sealedWith ?? null) !== this.box.keyId) await this.sealAgain(doc, pending, active);
     return { _id: doc._id, pending, active };
   }
 
-  /** A new enrolment replaces any earlier unconfirmed one; the active authenticator is untouched. */
+  /**
+   * Seals a document's secrets again under the current key, guarded by the values read: a
+   * document changed meanwhile is left to its writer (which sealed under the current key).
+   */
+  private async sealAgain(doc: AuthenticatorDoc, pending: PendingAuthenticator | null, active: ActiveAuthenticator | null): Promise<boolean> {
+    const filter: Record<string, unknown> = { _id: doc._id };
+    const set: Record<string, unknown> = { sealedWith: this.box.keyId };
+    if (doc.pending && pending) {
+      filter['pending.secret'] = doc.pending.secret;
+      set['pending.secret'] = this.box.seal(pending.secret);
+    }
+    if (doc.active && active) {
+      filter['active.secret'] = doc.active.secret;
+      set['active.secret'] = this.box.seal(active.secret);
+    }
+    return (await this.col().updateOne(filter, { $set: set })).modifiedCount === 1;
+  }
+
+  /**
+   * After a key rotation: seals again up to RESEAL_BATCH documents still sealed under the old key
+   * `keyId` (one indexed equality read). Answers how many were read: fewer than a batch, and none
+   * are left under that key.
+   */
+  async sealAgainUnder(keyId: string): Promise<number> {
+    const docs = await this.col().find({ sealedWith: keyId }).limit(RESEAL_BATCH).toArray();
+    for (const doc of docs) {
+      const pending = doc.pending ? { ...doc.pending, secret: this.box.open(doc.pending.secret) } : null;
+      const active = doc.active ? { ...doc.active, secret: this.box.open(doc.active.secret) } : null;
+      await this.sealAgain(doc, pending, active);
+    }
+    return docs.length;
+  }
+
+  /** A new enrolment replaces any earlier unconfirmed one; the active authenticator is untouched (there is none: the factor is off). */
   async setPending(userId: string, pending: PendingAuthenticator): Promise<void> {
-    await this.col().updateOne({ _id: userId }, { $set: { pending: { ...pending, secret: this.box.seal(pending.secret) } } }, { upsert: true });
+    await this.col().updateOne({ _id: userId }, { $set: { pending: { ...pending, secret: this.box.seal(pending.secret) }, sealedWith: this.box.keyId } }, { upsert: true });
   }
 
   /** The enrolment `pendingId` becomes the active authenticator; false when it was confirmed (or replaced) meanwhile. */
   async activate(userId: string, pendingId: string, active: ActiveAuthenticator): Promise<boolean> {
     const sealed = { ...active, secret: this.box.seal(active.secret) };
-    return (await this.col().updateOne({ _id: userId, 'pending.id': pendingId }, { $set: { active: sealed, pending: null } })).modifiedCount === 1;
+    return (await this.col().updateOne({ _id: userId, 'pending.id': pendingId }, { $set: { active: sealed, pending: null, sealedWith: this.box.keyId } })).modifiedCount === 1;
   }
 
   /** Records `step` as used: false when it or a later step was used already (a replay, or a concurrent use). */

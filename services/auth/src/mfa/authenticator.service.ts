@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Connection } from 'mongoose';
 import type { Redis } from 'ioredis';
 import QRCode from 'qrcode';
 import { MFA_CODE_FORMAT, type AuthenticatorEnrolment, type MfaRequiredData } from '@pinhive/contracts';
 import { appError } from '@pinhive/kit';
 import type { TotpMfa, UserDoc } from '../users/user.model';
 import type { UserRepository } from '../users/user.repository';
-import { SecretBox } from '../security/secret-box';
-import { AuthenticatorRepository, type ActiveAuthenticator } from './authenticator.repository';
+import type { ActiveAuthenticator, AuthenticatorRepository } from './authenticator.repository';
 import { FailureLimiter } from './failure-limiter';
 import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes';
 import { matchStep, newTotpSecret, otpauthUri } from './totp';
@@ -140,11 +138,11 @@ export class AuthenticatorService {
 
 /** The authenticator factor as the service wires it: its store, and the per-account count of wrong codes. */
 export function authenticatorFactor(
-  conn: Connection,
+  repo: AuthenticatorRepository,
   redis: Redis,
   users: UserRepository,
-  opts: { namespace: string; maxFailures: number; lockoutSeconds: number; secretKey?: string },
+  opts: { namespace: string; maxFailures: number; lockoutSeconds: number },
 ): AuthenticatorService {
   const failures = new FailureLimiter(redis, { keyPrefix: `${opts.namespace}mfa_totp_fail`, maxFailures: opts.maxFailures, lockoutSeconds: opts.lockoutSeconds });
-  return new AuthenticatorService(new AuthenticatorRepository(conn, new SecretBox(opts.secretKey)), users, failures);
+  return new AuthenticatorService(repo, users, failures);
 }

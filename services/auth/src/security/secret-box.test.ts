@@ -26,4 +26,16 @@ describe('SecretBox', () => {
     expect(() => new SecretBox(key).open(changed)).toThrow();
     expect(() => new SecretBox(undefined).open(stored)).toThrow('MFA_SECRET_KEY');
   });
+
+  it('rotates: the current key seals, a previous key still opens what it sealed, a dropped one does not', () => {
+    const next = randomBytes(32).toString('base64');
+    const old = new SecretBox(key).seal(secret);
+    const rotated = new SecretBox(next, [key]);
+    expect(rotated.open(old)).toBe(secret);
+    expect(new SecretBox(next).open(rotated.seal(secret))).toBe(secret);
+    expect(() => new SecretBox(next).open(old)).toThrow('none of the MFA secret keys');
+    expect(rotated.keyId).toBe(new SecretBox(next).keyId);
+    expect(rotated.previousIds).toEqual([new SecretBox(key).keyId]);
+    expect(() => new SecretBox(undefined, [key])).toThrow('current MFA_SECRET_KEY');
+  });
 });
