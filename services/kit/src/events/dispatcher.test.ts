@@ -188,6 +188,14 @@ describe('Dispatcher, batches (handleBatch)', () => {
     expect(t.singles).toEqual([]);
   });
 
+  it('an event twice in one batch (published twice in a row) is handed over once', async () => {
+    const t = batchSetup();
+    const es = events(2);
+    await t.dispatcher.dispatchBatch('auth.user.registered.v1', [raw(es[0]!), raw(es[0]!), raw(es[1]!), raw(es[0]!)]);
+    expect(t.batches).toEqual([es.map((e) => e.id)]);
+    expect(t.marks).toEqual([es.map((e) => e.id)]);
+  });
+
   it('an idempotent batch handler gets every delivery again, and nothing is recorded', async () => {
     const t = batchSetup({ idempotent: true });
     const es = events(3);

@@ -76,7 +76,12 @@ export class Dispatcher {
    * One handler over a batch: the events not yet processed in one `handleBatch` call, recorded
    * and measured each; when the call fails, each of them one at a time (retries, dead letter).
    */
-  private async runBatch(handler: EventHandler, events: readonly { event: EventEnvelope; raw: string }[], between: () => Promise<void>): Promise<void> {
+  private async runBatch(handler: EventHandler, delivered: readonly { event: EventEnvelope; raw: string }[], between: () => Promise<void>): Promise<void> {
+    // An event delivered twice in one batch (the outbox publishes at least once: twice in a row
+    // after a retried send) is handed over once: neither copy is recorded yet, so neither would be skipped.
+    const ids = new Set<string>();
+    const events = delivered.filter(({ event }) => !ids.has(event.id) && ids.add(event.id));
+    for (let i = events.length; i < delivered.length; i++) this.opts.metrics?.eventsHandled.inc({ type: delivered[0]!.event.type, handler: handler.name, result: 'duplicate' });
     let pending = events;
     if (!handler.idempotent) {
       const done = await Promise.all(events.map(({ event }) => this.opts.processed.has(event.id, handler.name)));
