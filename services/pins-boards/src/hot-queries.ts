@@ -108,6 +108,7 @@ export const pinsBoardsHotQueries: HotQuerySet = {
     { name: 'boards whose counts are not yet in their list (the sweep)', collection: BOARDS_COLLECTION, filter: { listPending: true }, reads: N / 100 },
     { name: "a board's list mark cleared if its counts are unchanged", collection: BOARDS_COLLECTION, filter: { _id: '1004307', listPending: true, pinCount: null, lastSavedAt: null, coverPinId: null } },
     { name: 'counter change applied once (every save and delete)', collection: BOARDS_COLLECTION, filter: { _id: '1004321', counted: { $ne: 'saved:1' } } },
+    { name: "a batch's counter changes applied once (saves of one board in one fetch)", collection: BOARDS_COLLECTION, filter: { _id: '1004321', counted: { $nin: ['saved:1', 'saved:2'] } } },
     { name: 'collaborator added once (an invitation accepted)', collection: BOARDS_COLLECTION, filter: { _id: '1004321', collaboratorIds: { $ne: 'user-7' } } },
     { name: 'collaborator removed once (removed, or leaving)', collection: BOARDS_COLLECTION, filter: { _id: '1004321', collaboratorIds: 'user-322' } },
     { name: 'invitation by id (an account answering; an emailed link, by its hash)', collection: INVITES_COLLECTION, filter: { _id: 'e:hash-4321' } },

@@ -135,6 +135,29 @@ export class BoardRepository {
   }
 
   /**
+   * Several changes of one direction at once (a batch of saves onto the board): applied only
+   * when none of `keys` was applied before, all in one write. Answers `undefined` when the write
+   * matched nothing (one of them counted already, or no such board): the caller then applies
+   * them one at a time (`applyCount`), each guarded by its own key.
+   */
+  async applyCounts(id: string, keys: readonly string[], delta: number, opts: { cover?: CoverChange; savedAt?: Date; settled?: Settled; listPending?: boolean } = {}): Promise<BoardDoc | undefined> {
+    const set: Record<string, unknown> = {};
+    if (opts.savedAt) set.lastSavedAt = opts.savedAt;
+    if (opts.listPending) set.listPending = true;
+    if (opts.cover) Object.assign(set, { coverPinId: opts.cover.pinId, coverImageUrl: opts.cover.imageUrl, coverColor: opts.cover.color });
+    // `$nin` beside the `_id` equality: FerretDB reads the one document by `_id` and checks the ledger itself.
+    const updated = await this.boards().findOneAndUpdate(
+      { _id: id, counted: { $nin: [...keys] } },
+      { $inc: { pinCount: delta * keys.length }, $push: { counted: { $each: [...keys] } }, ...(Object.keys(set).length > 0 ? { $set: set } : {}) },
+      { returnDocument: 'after' },
+    );
+    if (!updated) return undefined;
+    const trim = await trimmable(updated.counted, settledWithMoves(this.conn, opts.settled));
+    if (trim.length > 0) await this.boards().updateOne({ _id: id }, { $pullAll: { counted: trim } });
+    return updated;
+  }
+
+  /**
    * Reserves `n` pin numbers at once (a move's pins, one `$inc` for the whole move); answers the
    * first. The store's counter is then past them, as NumberBlocks needs: blocks handed out before
    * or after stay apart.

@@ -27,6 +27,11 @@ export function feedHandlers(deps: FeedHandlerDeps) {
         const { entries } = await deps.fanOut.saved(data);
         if (entries > 0) deps.logger.debug({ pinId: data.pinId, boardId: data.boardId, entries }, 'save fanned out to home feeds');
       },
+      // What one fetch brought: each board's followers read once, each reader's numbers reserved once, one insert.
+      handleBatch: async (events) => {
+        const { entries } = await deps.fanOut.savedMany(events.map((e) => e.data));
+        if (entries > 0) deps.logger.debug({ saves: events.length, entries }, 'saves fanned out to home feeds');
+      },
     }),
     defineHandler({
       name: 'feed-unfollowed-board',

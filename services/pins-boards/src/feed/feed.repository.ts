@@ -36,6 +36,11 @@ export class FeedRepository {
     return this.numbers.next(feedList(readerId));
   }
 
+  /** The reader's next `k` feed numbers, ascending: one `$inc` for a batch of saves. */
+  nextNumbers(readerId: string, k: number): Promise<number[]> {
+    return this.numbers.nextMany(feedList(readerId), k);
+  }
+
   /**
    * Adds entries in one command. Unordered, so an entry that is there already (a redelivered
    * save, a fan-out that stopped half way and runs again) is passed over and the rest go in.

@@ -1,3 +1,4 @@
+import type { EventEnvelope, PinSavedV1 } from '@pinhive/contracts';
 import { defineHandler, newEvent, type Logger, type OutboxTarget } from '@pinhive/kit';
 import type { ListCounts } from '../boards/list-counts';
 import type { BoardRepository } from '../boards/board.repository';
@@ -5,7 +6,12 @@ import type { ImageService } from '../images/image.service';
 import type { SectionRepository } from '../sections/section.repository';
 import { PIN_BUCKET_SIZE, PINS_COLLECTION } from './pin.model';
 import type { PinRepository } from './pin.repository';
+import { mapLimit } from '../shared/map-limit';
 import { PerKey } from '../shared/per-key';
+
+type SavedEvent = EventEnvelope<PinSavedV1>;
+/** Boards a batch of saves counts at once (each one guarded write; the store's pool is small). */
+const BOARDS_AT_ONCE = 16;
 
 export interface PinHandlerDeps {
   pins: PinRepository;
@@ -46,21 +52,50 @@ export function pinHandlers(deps: PinHandlerDeps) {
   const settled = settledKeys(deps);
   // Counts of one board one at a time in this process: a deletion's cover clearing follows its own count, never another's.
   const perBoard = new PerKey();
+  const savedKey = (e: SavedEvent) => `saved:${e.data.pinId}@${e.id}`;
+  const cover = ({ data }: SavedEvent) => ({ pinId: data.pinId, imageUrl: data.coverImageUrl, color: data.dominantColor });
+  /** One save counted on its board (guarded by its ledger key); then its section. */
+  const countSave = async (e: SavedEvent): Promise<void> => {
+    const board = await deps.boards.applyCount(e.data.boardId, savedKey(e), 1, { savedAt: new Date(e.occurredAt), cover: cover(e), settled, listPending: true });
+    if (board) deps.listCounts.schedule(board.ownerId, board._id);
+    await countInSection(e);
+  };
+  const countInSection = async (e: SavedEvent): Promise<void> => {
+    if (!e.data.sectionId) return;
+    const pin = await deps.pins.findById(e.data.pinId);
+    const preview = pin ? { id: pin._id, imageUrl: pin.image['236x'].url, width: pin.image['236x'].width, height: pin.image['236x'].height } : undefined;
+    await deps.sections.applyCount(e.data.sectionId, savedKey(e), 1, preview, settled);
+  };
+  /**
+   * Saves onto one board, in their order: all of them in one write guarded by all their keys
+   * (the last save's time and cover, as one at a time would leave them), or, when one of them
+   * was counted already (a batch redelivered in part), each by its own key.
+   */
+  const countSaves = async (saves: readonly SavedEvent[]): Promise<void> => {
+    const last = saves[saves.length - 1];
+    if (!last) return;
+    if (saves.length === 1) return countSave(last);
+    const board = await deps.boards.applyCounts(last.data.boardId, saves.map(savedKey), 1, { savedAt: new Date(last.occurredAt), cover: cover(last), settled, listPending: true });
+    if (board === undefined) {
+      for (const e of saves) await countSave(e);
+      return;
+    }
+    deps.listCounts.schedule(board.ownerId, board._id);
+    for (const e of saves) await countInSection(e);
+  };
   return [
     defineHandler({
       name: 'count-saved-pin',
       type: 'pins.pin.saved.v1',
-      handle: ({ id, data, occurredAt }) => perBoard.run(data.boardId, async () => {
-        const savedAt = new Date(occurredAt);
-        const key = `saved:${data.pinId}@${id}`;
-        const board = await deps.boards.applyCount(data.boardId, key, 1, { savedAt, cover: { pinId: data.pinId, imageUrl: data.coverImageUrl, color: data.dominantColor }, settled, listPending: true });
-        if (board) deps.listCounts.schedule(board.ownerId, board._id);
-        if (data.sectionId) {
-          const pin = await deps.pins.findById(data.pinId);
-          const preview = pin ? { id: pin._id, imageUrl: pin.image['236x'].url, width: pin.image['236x'].width, height: pin.image['236x'].height } : undefined;
-          await deps.sections.applyCount(data.sectionId, key, 1, preview, settled);
-        }
-      }),
+      handle: (event) => perBoard.run(event.data.boardId, () => countSaves([event])),
+      // A fetch's saves, a board at a time (boards side by side): one guarded write per board for all its saves.
+      handleBatch: async (events) => {
+        const byBoard = new Map<string, SavedEvent[]>();
+        const seen = new Set<string>();
+        // One event twice in a batch (the outbox published it twice in a row) is counted once: the guard is the keys already in the ledger.
+        for (const e of events) if (!seen.has(e.id) && seen.add(e.id)) byBoard.set(e.data.boardId, [...(byBoard.get(e.data.boardId) ?? []), e]);
+        await mapLimit([...byBoard], BOARDS_AT_ONCE, ([boardId, saves]) => perBoard.run(boardId, () => countSaves(saves)));
+      },
     }),
     defineHandler({
       name: 'count-deleted-pin',

@@ -35,6 +35,11 @@ export class ListNumbers {
     return this.blocks.next(key);
   }
 
+  /** The list's next `k` numbers, ascending, for one `$inc` (or none, from a block). */
+  nextMany(key: string, k: number): Promise<number[]> {
+    return this.blocks.take(key, k);
+  }
+
   /** The highest number handed out in the list so far; 0 for a list that never had an item. */
   async head(key: string): Promise<number> {
     return (await this.numbers().findOne({ _id: key }))?.n ?? 0;

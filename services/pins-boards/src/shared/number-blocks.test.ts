@@ -43,3 +43,20 @@ it('keeps each counter apart', async () => {
   await blocks.next('b');
   expect(c.reservations).toEqual([1, 1]);
 });
+
+it('takes several numbers at once: what is left of a fresh block first, the rest in one reservation', async () => {
+  const c = counter();
+  const clock = { now: 0 };
+  const blocks = new NumberBlocks(c.reserve, () => clock.now);
+  for (let i = 0; i < 2; i++) await blocks.next('b'); // blocks of 1, then 2 (1 used): 3 is left
+  expect(await blocks.take('b', 5)).toEqual([3, 4, 5, 6, 7]);
+  expect(c.reservations).toEqual([1, 2, 4]);
+  expect(await blocks.take('b', 3)).toEqual([8, 9, 10]);
+  expect(await blocks.take('b', 1)).toHaveLength(1);
+  expect(await blocks.take('b', 0)).toEqual([]);
+  // A stale block's numbers are skipped, as next() skips them.
+  await blocks.next('b');
+  clock.now += NUMBER_BLOCK_FRESH_MS;
+  const before = c.value;
+  expect(await blocks.take('b', 2)).toEqual([before + 1, before + 2]);
+});

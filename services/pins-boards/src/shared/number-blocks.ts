@@ -52,6 +52,23 @@ export class NumberBlocks {
     }
   }
 
+  /**
+   * `k` numbers at once, ascending: what is left of a fresh block first, the rest in one `$inc`
+   * (a batch of saves fanned out to one reader: one write for all its entries, however many).
+   */
+  async take(id: string, k: number): Promise<number[]> {
+    if (k <= 1) return k === 1 ? [await this.next(id)] : [];
+    const out: number[] = [];
+    const block = this.blocks.get(id);
+    if (block && this.now() < block.until) while (out.length < k && block.next <= block.last) out.push(block.next++);
+    const need = k - out.length;
+    if (need > 0) {
+      const last = await this.reserve(id, need);
+      for (let n = last - need + 1; n <= last; n++) out.push(n);
+    }
+    return out;
+  }
+
   /** Double after a block used up while fresh, back to one after a block that went stale. */
   private sizeAfter(block: Block | undefined): number {
     if (!block || this.now() >= block.until) return 1;
