@@ -41,6 +41,8 @@ const READ_CACHE_BYTES = 32 * 1024 * 1024;
 const BOARD_FACTS_BYTES = 4 * 1024 * 1024;
 /** Pins by id: about 1 KB each, 8,000 pins. */
 const KEPT_PINS_BYTES = 8 * 1024 * 1024;
+/** Boards' follower lists for the fan-out: a 10,000-follower board is about 500 KB. */
+const BOARD_FOLLOWERS_BYTES = 16 * 1024 * 1024;
 
 /** The pins-boards service: wiring of repositories, routes and event handlers. */
 export function pinsBoardsService(config: PinsBoardsConfig): ServiceDefinition<PinsBoardsConfig> {
@@ -81,7 +83,8 @@ export function pinsBoardsService(config: PinsBoardsConfig): ServiceDefinition<P
       const people = new People(profiles);
       const handled = (eventId: string, handler: string) => ctx.processed.has(eventId, handler);
       const feedPages = ctx.readCache<KeptFeedPage>({ name: 'home-feed', ttlMs: FEED_PAGE_TTL_MS, maxBytes: READ_CACHE_BYTES, size: (page) => page.items.bytes.length });
-      const social = followsAndFeed({ mongo: ctx.mongo, kick, logger: ctx.logger, handled, profiles, people, boards, boardLists: lists, pins, facts: (id) => boardService.factsOf(id), feedPages });
+      const boardFollowers = ctx.readCache<string[]>({ name: 'board-followers', ttlMs: BOARD_PAGE_TTL_MS, maxBytes: BOARD_FOLLOWERS_BYTES, size: (ids) => 64 + ids.length * 48 });
+      const social = followsAndFeed({ mongo: ctx.mongo, kick, logger: ctx.logger, handled, profiles, people, boards, boardLists: lists, pins, facts: (id) => boardService.factsOf(id), feedPages, boardFollowers });
       const boardService = new BoardService({ boards, lists, profiles, people, kick, pickers, facts: boardFacts, follows: (viewer, id) => social.follows.boardFacts(viewer, id) });
       const moves = movesModule({ mongo: ctx.mongo, logger: ctx.logger, kick, boards, lists, sections, pins, boardService, changed: (boardId) => boardPages.changed(boardId), pinChanged: (pinId) => keptPins.changed(pinId), answerWithinMs: config.MOVE_ANSWER_WITHIN_MS });
       const sectionService = new SectionService({ sections, boards, boardService, lists, moves: moves.service });

@@ -124,6 +124,20 @@ describe('a save onto a followed board', () => {
     expect(await feedIds(grace)).not.toContain(hidden.id);
   });
 
+  it("reaches a follower who came after the board's followers were kept in memory, and no longer one who left", async () => {
+    const board = await createBoard(ada, 'Feed newcomers');
+    ok(await followBoard(grace, board.id));
+    const first = await savePin(ada, board.id, '#182838');
+    await feedUntil(grace, (ids) => ids[0] === first.id, 'the first save in the feed'); // the board's followers are kept now
+    ok(await followBoard(bea, board.id));
+    ok(await unfollowBoard(grace, board.id));
+    const fanOuts = await handledCount(pins, 'fan-out-saved-pin', 'ok');
+    const second = await savePin(ada, board.id, '#283848');
+    await handledMore('fan-out-saved-pin', fanOuts);
+    await feedUntil(bea, (ids) => ids[0] === second.id, 'the second save in the new follower\'s feed');
+    expect(await feedIds(grace)).not.toContain(second.id);
+  });
+
   it('is not fanned out from a board with more followers than the cap', async () => {
     const famous = await createBoard(ada, 'Feed famous');
     ok(await followBoard(grace, famous.id));

@@ -1,5 +1,5 @@
 import type { PinSavedV1 } from '@pinhive/contracts';
-import type { Logger } from '@pinhive/kit';
+import type { Logger, ReadCache } from '@pinhive/kit';
 import type { BoardFacts } from '../boards/board.model';
 import type { BoardFollowRepository } from '../follows/board-follow.repository';
 import type { FollowCountsRepository } from '../follows/follow-counts.repository';
@@ -25,6 +25,12 @@ export interface FanOutDeps {
   /** A board's facts from the read cache (BoardService.factsOf). */
   facts: (boardId: string) => Promise<BoardFacts | null>;
   logger: Logger;
+  /**
+   * Boards' follower lists kept in memory (kit ReadCache `board-followers`, stamped by every
+   * follow write: BoardFollowRepository's `changed`): a save onto a followed board then reads
+   * one Redis stamp instead of the list's counter and its buckets.
+   */
+  followers?: Pick<ReadCache<string[]>, 'read'>;
 }
 
 const isPublic = (board: Pick<BoardFacts, 'privacy' | 'deletedAt'> | null): boolean => board !== null && !board.deletedAt && board.privacy === 'public';
@@ -51,7 +57,11 @@ export class FeedFanOut {
    * board nobody ever followed costs one read by `_id` (its follower list's counter, absent
    * until the first follow), one over FANOUT_MAX_FOLLOWERS is not fanned out.
    */
-  private async followersOf(boardId: string): Promise<string[]> {
+  private followersOf(boardId: string): Promise<string[]> {
+    return this.deps.followers ? this.deps.followers.read(boardId, 'fan-out', () => this.readFollowers(boardId)) : this.readFollowers(boardId);
+  }
+
+  private async readFollowers(boardId: string): Promise<string[]> {
     const head = await this.deps.lists.head(boardFollowersList(boardId));
     if (head === 0) return [];
     // The counter is at least the followers (unfollows leave numbers behind): counted only when it could be over the cap.

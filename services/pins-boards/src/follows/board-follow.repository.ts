@@ -1,5 +1,6 @@
 import type { Connection } from 'mongoose';
 import { docWithEvents, isDuplicateKey, newEvent, updateWithEvents, type OutboxTarget } from '@pinhive/kit';
+import type { Changed } from '../shared/changes';
 import { listBucketKey, type ListNumbers } from '../shared/list-numbers';
 import { boardFollowChange, isFollowing, NOT_FOLLOWING, sameState, type BoardFollowAction } from './follow-rules';
 import { BOARD_FOLLOWS_COLLECTION, boardFollowersList, boardFollowId, FOLLOW_BUCKET_SIZE, type BoardFollowDoc, type BoardFollowState } from './follow.model';
@@ -16,10 +17,12 @@ const stateOf = (doc: BoardFollowDoc | null): BoardFollowState => (doc ? { expli
  * it (the second re-reads and finds nothing to do), so it is counted once.
  */
 export class BoardFollowRepository {
+  /** `changed(boardId)` after each write of a follow: the board's kept follower list goes (the fan-out's, feed.fanout.ts). */
   constructor(
     private readonly conn: Connection,
     private readonly numbers: ListNumbers,
     private readonly kick: (target: OutboxTarget) => void,
+    private readonly changed: Changed = async () => undefined,
   ) {}
 
   private follows() {
@@ -57,6 +60,7 @@ export class BoardFollowRepository {
       if (!doc) {
         try {
           await this.follows().insertOne(docWithEvents({ _id, followerId, boardId: board.id, n: null, ...fields, ...listed }, events));
+          await this.changed(board.id);
           this.kick({ collection: BOARD_FOLLOWS_COLLECTION, id: _id, created: events });
           return fields.active;
         } catch (err) {
@@ -68,6 +72,7 @@ export class BoardFollowRepository {
       const update = { $set: { ...fields, ...listed, ...(event?.type === 'unfollowed' ? { n: null } : {}) }, ...unlisted };
       const res = await this.follows().updateOne({ _id, ...state }, events.length > 0 ? updateWithEvents(update, events) : update);
       if (res.matchedCount === 1) {
+        await this.changed(board.id);
         if (events.length > 0) this.kick({ collection: BOARD_FOLLOWS_COLLECTION, id: _id });
         return fields.active;
       }

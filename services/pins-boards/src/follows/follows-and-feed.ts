@@ -33,17 +33,19 @@ export interface FollowsAndFeedDeps {
   facts: (boardId: string) => Promise<BoardFacts | null>;
   /** Home feed pages per reader, until a write to their feed (feed/feed-pages.ts). */
   feedPages: ReadCache<KeptFeedPage>;
+  /** Boards' follower lists as the fan-out reads them, until a follow of the board changes (feed/feed.fanout.ts). */
+  boardFollowers?: ReadCache<string[]>;
 }
 
 /** Follows of boards and people, and the home feeds made of what followed boards save: their repositories, routes and handlers. */
 export function followsAndFeed(deps: FollowsAndFeedDeps) {
   const lists = new ListNumbers(deps.mongo);
-  const boardFollows = new BoardFollowRepository(deps.mongo, lists, deps.kick);
+  const boardFollows = new BoardFollowRepository(deps.mongo, lists, deps.kick, async (boardId) => deps.boardFollowers?.changed(boardId));
   const userFollows = new UserFollowRepository(deps.mongo, lists, deps.kick);
   const counts = new FollowCountsRepository(deps.mongo);
   const feed = new FeedRepository(deps.mongo, lists, (readerId) => deps.feedPages.changed(readerId));
   const follows = new FollowService({ boardFollows, userFollows, counts, lists, profiles: deps.profiles, people: deps.people, facts: deps.facts });
-  const fanOut = new FeedFanOut({ lists, counts, follows: boardFollows, feed, pins: deps.pins, facts: deps.facts, logger: deps.logger });
+  const fanOut = new FeedFanOut({ lists, counts, follows: boardFollows, feed, pins: deps.pins, facts: deps.facts, logger: deps.logger, followers: deps.boardFollowers });
   return {
     follows,
     routes: [...followRoutes(follows), ...feedRoutes(new FeedPages(feed, deps.feedPages))],
