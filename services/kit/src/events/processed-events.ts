@@ -3,6 +3,7 @@ import type { Connection } from 'mongoose';
 import type { Logger } from '../logger';
 import { dayOf, DayPurge, runPeriodically, type PeriodicTask } from '../store/day-purge';
 import type { IndexSpec } from '../store/indexes';
+import { isDuplicateKey } from '../store/duplicate-key';
 import { onceEver } from '../store/once';
 
 const RECORDS = 'processed_events';
@@ -15,6 +16,14 @@ const MARKED_KEPT = 100_000;
 const MARKED_KEPT_MS = 3_600_000;
 
 type RecordDoc = { _id: string; eventId: string; handler: string; at: Date; day: string };
+
+/** Whether a failed unordered insert failed only on documents that were there already. */
+function onlyDuplicates(err: unknown): boolean {
+  const writeErrors = (err as { writeErrors?: unknown }).writeErrors;
+  const errors = Array.isArray(writeErrors) ? (writeErrors as unknown[]) : writeErrors ? [writeErrors] : [];
+  if (errors.length === 0) return isDuplicateKey(err);
+  return errors.every((e) => isDuplicateKey(e) || isDuplicateKey({ message: (e as { errmsg?: unknown }).errmsg }));
+}
 
 /**
  * Records of `(eventId, handler)` pairs already handled, so a redelivered event changes
@@ -74,13 +83,15 @@ export class ProcessedEvents {
     const at = this.now();
     const day = dayOf(at);
     await this.expiry.list(day);
-    const ids = eventIds.map((eventId) => ({ eventId, id: `${handler}:${eventId}` }));
-    // Unordered upserts by `_id`: each is its own statement, as `mark`'s one is.
-    await this.records().bulkWrite(
-      ids.map(({ eventId, id }) => ({ updateOne: { filter: { _id: id }, update: { $setOnInsert: { eventId, handler, at, day } }, upsert: true } })),
-      { ordered: false },
-    );
-    for (const { id } of ids) this.marked.set(id, at.getTime());
+    const records = [...new Set(eventIds)].map((eventId) => ({ _id: `${handler}:${eventId}`, eventId, handler, at, day }));
+    // One unordered insert (cheaper for the store than an upsert each): a record that is there
+    // already (a redelivered batch) clashes and is passed over, the rest go in.
+    try {
+      await this.records().insertMany(records, { ordered: false });
+    } catch (err) {
+      if (!onlyDuplicates(err)) throw err;
+    }
+    for (const { _id } of records) this.marked.set(_id, at.getTime());
   }
 
   /**
