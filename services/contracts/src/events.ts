@@ -96,6 +96,9 @@ export type UserProfileChangedV1 = z.infer<typeof userProfileChangedV1Schema>;
  * counters, the cover and the picker's recency follow from it (pins-boards' own consumers), so
  * it carries what they need without reading the pin again.
  */
+/** An image rendition as a pin keeps it (pins-boards' `imageSpecSchema`). */
+const savedImageSchema = z.object({ url: z.string(), width: z.number().int(), height: z.number().int() });
+
 export const pinSavedV1Schema = z.object({
   pinId: z.string().min(1),
   boardId: z.string().min(1),
@@ -109,6 +112,20 @@ export const pinSavedV1Schema = z.object({
   /** The 236x rendition and the dominant colour: the board's cover when it has no custom one. */
   coverImageUrl: z.string(),
   dominantColor: z.string(),
+  /**
+   * What a home feed card shows of the pin, so the fan-out writes its entries without reading
+   * the pin first (it reads it once, after, to catch a deletion or move that raced it). Absent
+   * from events stored before it: those read the pin.
+   */
+  card: z.object({
+    title: z.string(),
+    description: z.string(),
+    link: z.string().nullable(),
+    image236: savedImageSchema,
+    imageOrig: savedImageSchema,
+    /** The pin's `createdAt`. */
+    savedAt: z.iso.datetime(),
+  }).optional(),
 });
 export type PinSavedV1 = z.infer<typeof pinSavedV1Schema>;
 

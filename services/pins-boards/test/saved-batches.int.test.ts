@@ -1,4 +1,4 @@
-import type { EventEnvelope, PinSavedV1 } from '@pinhive/contracts';
+import type { EventEnvelope, ImageSpec, PinSavedV1 } from '@pinhive/contracts';
 import { createLogger, Dispatcher, ensureIndexes, newEvent, ProcessedEvents, type EventHandler } from '@pinhive/kit';
 import { BoardListRepository } from '../src/boards/board-list.repository';
 import type { BoardDoc } from '../src/boards/board.model';
@@ -58,14 +58,18 @@ async function newBoard(name: string, followers: string[]): Promise<BoardDoc> {
   return stored;
 }
 
-/** A save event of a seeded pin, as PinService publishes it. */
-async function savedEvent(board: BoardDoc, tag: string): Promise<EventEnvelope<PinSavedV1>> {
+type SeededPin = { _id: string; title: string; description: string; link: string | null; createdAt: Date; image: { id: string; '236x': ImageSpec; orig: ImageSpec; dominantColor: string } };
+
+/** A save event of a seeded pin, as PinService publishes it (`withCard`), or as it did before the event carried the card. */
+async function savedEvent(board: BoardDoc, tag: string, withCard = false): Promise<EventEnvelope<PinSavedV1>> {
   const [pinId] = await seedPins(db(), { id: board._id, ownerId: owner }, 1, tag);
   // seedPins counts the pin on its board; here the handlers count it.
   await db().collection<{ _id: string }>('boards').updateOne({ _id: board._id }, { $inc: { pinCount: -1 } });
-  const pin = await db().collection<{ _id: string; image: { id: string; '236x': { url: string }; dominantColor: string } }>('pins').findOne({ _id: pinId! });
+  const pin = (await db().collection<SeededPin>('pins').findOne({ _id: pinId! }))!;
+  const card = { title: pin.title, description: pin.description, link: pin.link, image236: pin.image['236x'], imageOrig: pin.image.orig, savedAt: pin.createdAt.toISOString() };
   return newEvent('pins-boards', 'pins.pin.saved.v1', pinId!, {
-    pinId: pinId!, boardId: board._id, sectionId: null, pinnerId: owner, firstSave: false, repinOf: null, imageId: pin!.image.id, coverImageUrl: pin!.image['236x'].url, dominantColor: pin!.image.dominantColor,
+    pinId: pinId!, boardId: board._id, sectionId: null, pinnerId: owner, firstSave: false, repinOf: null, imageId: pin.image.id, coverImageUrl: pin.image['236x'].url, dominantColor: pin.image.dominantColor,
+    ...(withCard ? { card } : {}),
   });
 }
 
@@ -181,4 +185,23 @@ it('an event that fails in a batch is retried and parked alone: the others are c
   expect(await feedOf(grace)).toEqual([events[2]!.data.pinId, events[0]!.data.pinId, ...feedBefore]);
   // The counting handler's batch did not fail: all three counted.
   expect((await boardNow(lamps._id)).pinCount - before.pinCount).toBe(3);
+});
+
+it('a save whose event carries its card is written without reading the pin first, and as the pin would be; one deleted before its fan-out leaves no entry', async () => {
+  const lamps = await newBoard('Lamps carded', [grace]);
+  const kept = await savedEvent(lamps, 'n', true);
+  const gone = await savedEvent(lamps, 'o', true);
+  const old = await savedEvent(lamps, 'p');
+  await db().collection<{ _id: string }>('pins').updateOne({ _id: gone.data.pinId }, { $set: { deletedAt: new Date() } });
+  const { batch, parked } = dispatcher();
+  await batch([kept, gone, old]);
+  expect(parked).toEqual([]);
+  const entries = (await feed.page(grace, undefined, 50)).entries;
+  expect(entries.slice(0, 2).map((e) => e.pinId)).toEqual([old.data.pinId, kept.data.pinId]);
+  expect(entries.map((e) => e.pinId)).not.toContain(gone.data.pinId);
+  // The same entry whether from the event's card or from the pin.
+  const pick = (e: FeedEntryDoc) => ({ title: e.title, description: e.description, link: e.link, image236: e.image236, imageOrig: e.imageOrig, dominantColor: e.dominantColor, boardName: e.boardName, pinnerId: e.pinnerId, savedAt: e.savedAt });
+  const fromCard = entries.find((e) => e.pinId === kept.data.pinId)!;
+  const pin = (await db().collection<SeededPin>('pins').findOne({ _id: kept.data.pinId }))!;
+  expect(pick(fromCard)).toEqual({ title: pin.title, description: pin.description, link: pin.link, image236: pin.image['236x'], imageOrig: pin.image.orig, dominantColor: pin.image.dominantColor, boardName: 'Lamps carded', pinnerId: owner, savedAt: pin.createdAt });
 });

@@ -33,6 +33,14 @@ export interface FanOutDeps {
   followers?: Pick<ReadCache<string[]>, 'read'>;
 }
 
+/** A save's card from its event (the pin as saved, its time the event's): the pin itself is read once, after the entries are in (recheck). */
+function cardOfEvent(save: PinSavedV1, card: NonNullable<PinSavedV1['card']>, board: BoardFacts): FeedCard {
+  return {
+    pinId: save.pinId, boardId: board._id, boardName: board.name, pinnerId: save.pinnerId, title: card.title, description: card.description, link: card.link,
+    dominantColor: save.dominantColor, image236: card.image236, imageOrig: card.imageOrig, savedAt: new Date(card.savedAt),
+  };
+}
+
 const isPublic = (board: Pick<BoardFacts, 'privacy' | 'deletedAt'> | null): boolean => board !== null && !board.deletedAt && board.privacy === 'public';
 
 /**
@@ -106,13 +114,10 @@ export class FeedFanOut {
   /** The entries of these saves (in their order): each reader's numbers in one reservation, then the inserts. */
   private async write(saves: readonly PinSavedV1[], followers: ReadonlyMap<string, readonly string[]>): Promise<number> {
     const cards = await mapLimit(saves, AT_ONCE, async (save) => {
-      const [board, pin] = await Promise.all([this.deps.facts(save.boardId), this.deps.pins.findById(save.pinId)]);
-      if (!board || !isPublic(board) || !pin || pin.boardId !== save.boardId) return undefined;
-      const card: FeedCard = {
-        pinId: pin._id, boardId: board._id, boardName: board.name, pinnerId: pin.pinnerId, title: pin.title, description: pin.description, link: pin.link,
-        dominantColor: pin.image.dominantColor, image236: pin.image['236x'], imageOrig: pin.image.orig, savedAt: pin.createdAt,
-      };
-      return { card, readers: feedReaders(followers.get(save.boardId) ?? [], pin.pinnerId) };
+      const board = await this.deps.facts(save.boardId);
+      if (!board || !isPublic(board)) return undefined;
+      const card = save.card ? cardOfEvent(save, save.card, board) : await this.cardOfPin(save, board);
+      return card && { card, readers: feedReaders(followers.get(save.boardId) ?? [], card.pinnerId) };
     });
     const written = cards.filter((c): c is NonNullable<typeof c> => c !== undefined && c.readers.length > 0);
     const wanted = new Map<string, number>();
@@ -126,6 +131,16 @@ export class FeedFanOut {
     const entries = written.flatMap(({ card, readers }) => readers.map((reader) => feedEntry(reader, next(reader), card)));
     for (let i = 0; i < entries.length; i += ENTRIES_PER_WRITE) await this.deps.feed.add(entries.slice(i, i + ENTRIES_PER_WRITE));
     return entries.length;
+  }
+
+  /** The card of a save whose event does not carry it (stored before it did): from the pin, when it is still on the board. */
+  private async cardOfPin(save: PinSavedV1, board: BoardFacts): Promise<FeedCard | undefined> {
+    const pin = await this.deps.pins.findById(save.pinId);
+    if (!pin || pin.boardId !== save.boardId) return undefined;
+    return {
+      pinId: pin._id, boardId: board._id, boardName: board.name, pinnerId: pin.pinnerId, title: pin.title, description: pin.description, link: pin.link,
+      dominantColor: pin.image.dominantColor, image236: pin.image['236x'], imageOrig: pin.image.orig, savedAt: pin.createdAt,
+    };
   }
 
   /**

@@ -207,6 +207,7 @@ export class PinService {
       imageId: fields.image.id,
       coverImageUrl: fields.image['236x'].url,
       dominantColor: fields.image.dominantColor,
+      card: { title: fields.title, description: fields.description, link: fields.link, image236: fields.image['236x'], imageOrig: fields.image.orig, savedAt: now.toISOString() },
     }, now);
     const stored = await this.deps.pins.insert(pin, [event]);
     if (stored !== 'inserted') {
