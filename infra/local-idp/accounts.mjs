@@ -7,6 +7,9 @@ import path from 'node:path';
 /** A phone number as typed at the sign-in page (a phone-only social account has no email). */
 export const isPhone = (login) => /^\+?[0-9 ()-]{7,20}$/.test(login);
 
+/** What the sign-in pages take: an email, or a phone number. */
+export const isLogin = (login) => Boolean(login) && (login.includes('@') || isPhone(login));
+
 /** Claims of an account, by the scope that releases them (see server.mjs `claims`). */
 export function claimsOf(account) {
   const name = [account.given_name, account.family_name].filter(Boolean).join(' ');

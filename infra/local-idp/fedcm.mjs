@@ -8,32 +8,12 @@
 // for the client and nonce the browser names: auth checks it exactly as it checks a popup's.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { importJWK, SignJWT } from 'jose';
-import { claimsOf, isPhone } from './accounts.mjs';
+import { claimsOf, isLogin } from './accounts.mjs';
+import { esc, formBody, html, json } from './http.mjs';
 
 const COOKIE = 'local_idp_fedcm';
 /** At most this many people signed in at once in one browser (the chooser's list). */
 const MAX_SIGNED_IN = 5;
-
-const esc = (s) => String(s ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-function json(res, status, body, headers = {}) {
-  res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers });
-  res.end(JSON.stringify(body));
-}
-
-function html(res, status, body, headers = {}) {
-  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...headers });
-  res.end(body);
-}
-
-async function formBody(req) {
-  let raw = '';
-  for await (const chunk of req) {
-    raw += chunk;
-    if (raw.length > 10_000) throw new Error('form too large');
-  }
-  return Object.fromEntries(new URLSearchParams(raw));
-}
 
 function readCookie(req, name) {
   for (const part of String(req.headers.cookie ?? '').split(';')) {
@@ -206,7 +186,7 @@ export function fedcmRoute({ issuer, clients, accounts, keys, signedIn, idTokenT
       case 'POST /fedcm/login': {
         const form = await formBody(req);
         const login = String(form.login ?? '').trim();
-        if (!login || (!login.includes('@') && !isPhone(login))) return html(res, 400, loginPage({ login, error: 'Type an email address or a phone number.' })), true;
+        if (!isLogin(login)) return html(res, 400, loginPage({ login, error: 'Type an email address or a phone number.' })), true;
         const account = accounts.signIn(login, {});
         return html(res, 200, signedInPage(login), signedIn.signedIn(req, account.sub)), true;
       }

@@ -4,11 +4,7 @@
 // auth has one code path for the real provider and this one: FACEBOOK_GRAPH_URL chooses.
 import { timingSafeEqual } from 'node:crypto';
 import { claimsOf } from './accounts.mjs';
-
-function json(res, status, body) {
-  res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-  res.end(JSON.stringify(body));
-}
+import { json } from './http.mjs';
 
 const oauthError = (message, code = 190) => ({ error: { message, type: 'OAuthException', code } });
 

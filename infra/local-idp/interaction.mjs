@@ -2,16 +2,8 @@
 // phone-only social account), optionally names and a birthday, and whether to share your email
 // (so the product's "email permission" paths can be walked). Cancel answers access_denied.
 
-const esc = (s) => String(s ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-async function formBody(req) {
-  let raw = '';
-  for await (const chunk of req) {
-    raw += chunk;
-    if (raw.length > 10_000) throw new Error('form too large');
-  }
-  return Object.fromEntries(new URLSearchParams(raw));
-}
+import { isLogin } from './accounts.mjs';
+import { esc, formBody, html } from './http.mjs';
 
 function page({ uid, clientName, login, askEmailShare, error }) {
   return `<!doctype html>
@@ -38,11 +30,6 @@ ${askEmailShare ? '<label><input type="checkbox" name="share_email" value="yes" 
 </main></body></html>`;
 }
 
-function send(res, status, html) {
-  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-  res.end(html);
-}
-
 /**
  * @param {import('./fedcm.mjs').SignedInCookie} signedIn  a sign-in here also signs the browser in
  *   for the FedCM prompt (fedcm.mjs), as signing in at Google's page does for its one-tap
@@ -62,7 +49,7 @@ export function interactionRoute(provider, accounts, signedIn) {
       askEmailShare: scopes.has('email'),
     };
     if (req.method === 'GET' && !m[2]) {
-      send(res, 200, page(view));
+      html(res, 200, page(view));
       return true;
     }
     if (req.method !== 'POST' || !m[2]) return false;
@@ -72,8 +59,8 @@ export function interactionRoute(provider, accounts, signedIn) {
     }
     const form = await formBody(req);
     const login = String(form.login ?? '').trim();
-    if (!login || (!login.includes('@') && !/^\+?[0-9 ()-]{7,20}$/.test(login))) {
-      send(res, 400, page({ ...view, login, error: 'Type an email address or a phone number.' }));
+    if (!isLogin(login)) {
+      html(res, 400, page({ ...view, login, error: 'Type an email address or a phone number.' }));
       return true;
     }
     const account = accounts.signIn(login, form);
