@@ -88,7 +88,6 @@ const FAILED: ProviderFailure = { type: 'message', message: { source: 'social', 
  * Every failure closes the popup.
  */
 export async function runAttempt(provider: SignInProvider, popup: ProviderPopup, calls: AttemptCalls, options: AttemptOptions = {}): Promise<AttemptOutcome> {
-  let credentials: IdentityCredentials | undefined;
   let profile: FacebookProfile | null = null;
   try {
     let authorizationUri: string;
@@ -109,12 +108,11 @@ export async function runAttempt(provider: SignInProvider, popup: ProviderPopup,
     // The state (checked equal to the address's) travels with SSO's code: the server checks it against the flow too.
     const found = providerCredentials(provider, params, { email: options.email, state: stateOf(authorizationUri) ?? undefined, facebookId: profile?.id });
     if (!found) return { type: 'failed', failure: FAILED };
-    credentials = found;
-    const { user } = await calls.logIn({ ...found, ...(options.accountSwitch ? { account_switch: true } : {}), recaptchaV3Token: 'default' });
-    return { type: 'logged_in', user };
+    // The popup closed with its answer: what is left is the log-in, as every provider answer's.
+    return await logInWith(provider, found, calls, { accountSwitch: options.accountSwitch, emailDeclined: profile?.email_declined ?? false });
   } catch (error) {
     popup.close();
-    return failedLogIn(error, provider, credentials, profile?.email_declined ?? false);
+    return failedLogIn(error, provider, undefined, profile?.email_declined ?? false);
   }
 }
 
@@ -127,23 +125,36 @@ function failedLogIn(error: unknown, provider: SignInProvider, credentials: Iden
   return { type: 'failed', failure: describeProviderError(error, provider), ...(credentials ? { credentials, error } : {}) };
 }
 
+/** `POST /v3/login/` with a provider's answer, as an outcome (the human check's token when it passed one). */
+async function logInWith(
+  provider: SignInProvider,
+  credentials: IdentityCredentials,
+  calls: Pick<AttemptCalls, 'logIn'>,
+  options: Pick<AttemptOptions, 'accountSwitch'> & { emailDeclined?: boolean; oneTap?: boolean; humanCheckToken?: string },
+): Promise<AttemptOutcome> {
+  try {
+    const { user } = await calls.logIn({
+      ...credentials, ...(options.accountSwitch ? { account_switch: true } : {}), recaptchaV3Token: 'default',
+      ...(options.humanCheckToken ? { recaptchaV2Token: options.humanCheckToken } : {}),
+    });
+    return { type: 'logged_in', user };
+  } catch (error) {
+    return failedLogIn(error, provider, credentials, options.emailDeclined ?? false, options.oneTap);
+  }
+}
+
 /**
  * The same log-in again after a passed human check: the provider's answer was not used (the IP
  * rule answers first), so it goes with the check's token.
  */
-export async function retryWithHumanCheck(
+export function retryWithHumanCheck(
   provider: SignInProvider,
   credentials: IdentityCredentials,
   token: string,
   calls: Pick<AttemptCalls, 'logIn'>,
   options: Pick<AttemptOptions, 'accountSwitch'> & { emailDeclined?: boolean; oneTap?: boolean } = {},
 ): Promise<AttemptOutcome> {
-  try {
-    const { user } = await calls.logIn({ ...credentials, ...(options.accountSwitch ? { account_switch: true } : {}), recaptchaV3Token: 'default', recaptchaV2Token: token });
-    return { type: 'logged_in', user };
-  } catch (error) {
-    return failedLogIn(error, provider, credentials, options.emailDeclined ?? false, options.oneTap);
-  }
+  return logInWith(provider, credentials, calls, { ...options, humanCheckToken: token });
 }
 
 /** The calls of a one-tap, passed in so that it is testable without a server or a browser prompt. */
@@ -170,11 +181,5 @@ export async function runOneTap(calls: OneTapCalls, options: { signal?: AbortSig
   const token = await calls.prompt(start, options.signal);
   if (!token || options.signal?.aborted) return { type: 'failed', failure: { type: 'quiet' } };
   options.onToken?.();
-  const credentials: IdentityCredentials = { google_open_id_token: token };
-  try {
-    const { user } = await calls.logIn({ ...credentials, recaptchaV3Token: 'default' });
-    return { type: 'logged_in', user };
-  } catch (error) {
-    return failedLogIn(error, 'google', credentials, false, true);
-  }
+  return logInWith('google', { google_open_id_token: token }, calls, { oneTap: true });
 }
