@@ -30,9 +30,13 @@ export function logIn(credentials: LoginRequest): Promise<LoginResponse> {
   return apiRequest('/v3/login/', { method: 'POST', body: credentials, schema: loginResponseSchema });
 }
 
-/** `POST /v3/logout/`: ends the session (the server clears the cookies). */
+/** `POST /v3/logout/`: ends the session (the server clears the cookies). A 401 is a session that had already ended: done too. */
 export async function logOut(): Promise<void> {
-  await apiRequest('/v3/logout/', { method: 'POST', body: {} });
+  try {
+    await apiRequest('/v3/logout/', { method: 'POST', body: {} });
+  } catch (error) {
+    if (!isUnauthorized(error)) throw error;
+  }
 }
 
 /** `GET /v3/register/exists/`: true when an account already uses the email. */

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { MAX_STORED_ACCOUNTS, type MeResponse, type StoredAccount } from '@pinhive/contracts';
 import { switchAccount } from '../api/accounts';
 import { logOut } from '../api/auth';
-import { isApiError, isUnauthorized } from '../api/client';
+import { isApiError } from '../api/client';
 import { accountAfterLogout, accountsForMenu, canAddAccount, displayName } from '../auth/accounts';
 import { ADD_ACCOUNT_PATH, profilePath } from '../auth/targets';
 import { ACCOUNTS_QUERY_KEY, forgetViewer, refreshViewer, useStoredAccounts } from '../auth/viewer';
@@ -99,12 +99,7 @@ export function AccountMenu({ user, buttonRef }: AccountMenuProps) {
   const logout = useMutation({
     mutationFn: async () => {
       const next = accountAfterLogout(accounts, user.id);
-      try {
-        await logOut();
-      } catch (error) {
-        // 401: the session had already ended, which is what was asked for.
-        if (!isUnauthorized(error)) throw error;
-      }
+      await logOut();
       if (!next) return null;
       try {
         return await switchAccount(next.id);

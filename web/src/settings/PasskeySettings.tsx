@@ -3,8 +3,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PASSKEY_NAME_MAX, type Passkey, type PasskeyList } from '@pinhive/contracts';
 import { logOut } from '../api/auth';
-import { isUnauthorized } from '../api/client';
-import { forgetViewer } from '../auth/viewer';
 import { busyProps } from '../components/busy';
 import { Dialog } from '../components/Dialog';
 import { Spinner } from '../components/Spinner';
@@ -14,6 +12,7 @@ import { addPasskey, webAuthnAvailable } from '../passkeys/ceremonies';
 import { describePasskeyFailure, formatPasskeyDate, validatePasskeyName, type PasskeyFailure } from '../passkeys/passkeyMessages';
 import { PasskeyIcon } from '../passkeys/PasskeyIcon';
 import '../passkeys/passkeys.css';
+import { useSessionEnded } from './useSessionEnded';
 
 /** The passkeys of one account; the key carries its id so that another account never sees them. */
 export const passkeysQueryKey = (userId: string) => ['passkeys', userId] as const;
@@ -46,29 +45,15 @@ export function PasskeySettings({ userId }: { userId: string }) {
   const [alert, setAlert] = useState<PasskeyFailure | null>(null);
   const [renaming, setRenaming] = useState<string | null>(null);
   const [removing, setRemoving] = useState<Passkey | null>(null);
-  // Adding a passkey needs a recent log-in: "Log in again" ends this session, and the page sends the person to log in (and back here).
-  const relogin = useMutation({
-    mutationFn: async () => {
-      try {
-        await logOut();
-      } catch (error) {
-        if (!isUnauthorized(error)) throw error;
-      }
-    },
-    onSettled: () => loggedOut(),
-  });
   const query = useQuery({
     queryKey: passkeysQueryKey(userId),
     queryFn: ({ signal }) => fetchPasskeys(signal),
     staleTime: 0,
   });
 
-  // The session ended meanwhile: the page then sends the visitor to log in again.
-  const loggedOut = () => void forgetViewer(queryClient);
-  const unauthorized = isUnauthorized(query.error);
-  useEffect(() => {
-    if (unauthorized) void forgetViewer(queryClient);
-  }, [unauthorized, queryClient]);
+  const { unauthorized, loggedOut } = useSessionEnded(query.error);
+  // Adding a passkey needs a recent log-in: "Log in again" ends this session, and the page sends the person to log in (and back here).
+  const relogin = useMutation({ mutationFn: logOut, onSettled: loggedOut });
 
   const focusStatus = () => window.setTimeout(() => statusLine.current?.focus(), 0);
   const show = (list: PasskeyList, said: string) => {

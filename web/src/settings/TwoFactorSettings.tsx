@@ -2,12 +2,10 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } fr
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AuthenticatorEnrolment, MfaSettingsStatus as MfaStatus } from '@pinhive/contracts';
-import { isUnauthorized } from '../api/client';
 import { confirmMfaEnrolment, fetchMfaStatus, startMfaEnrolment } from '../api/mfa';
 import type { FormMessage } from '../auth/formMessage';
 import { FormAlert, FormMessageText } from '../auth/FormMessageText';
 import { MFA_RESEND_TOAST_MS, normaliseMfaCode, validateMfaCode } from '../auth/mfa';
-import { forgetViewer } from '../auth/viewer';
 import { busyProps } from '../components/busy';
 import { Spinner } from '../components/Spinner';
 import { CodeField } from '../components/CodeField';
@@ -16,6 +14,7 @@ import { useToast } from '../toast/toastContext';
 import { AuthenticatorCodeForm, AuthenticatorSetup, RecoveryCodesView, StartAppButton } from './AuthenticatorSettings';
 import { describeEnrolmentFailure, phoneEnding, validatePhone } from './enrolment';
 import { showFailure as show } from './settingsForm';
+import { useSessionEnded } from './useSessionEnded';
 import { useFocusAfterRender } from '../hooks/useFocusAfterRender';
 
 /** The two-factor status of one account; the key carries its id so that another account never sees it. */
@@ -56,12 +55,7 @@ export function TwoFactorSettings({ userId }: { userId: string }) {
     staleTime: 0,
   });
 
-  // The session ended meanwhile: the page then sends the visitor to log in again.
-  const loggedOut = () => void forgetViewer(queryClient);
-  const unauthorized = isUnauthorized(query.error);
-  useEffect(() => {
-    if (unauthorized) void forgetViewer(queryClient);
-  }, [unauthorized, queryClient]);
+  const { unauthorized, loggedOut } = useSessionEnded(query.error);
 
   const status = query.data;
   const show = (next: MfaStatus, nextMode: Mode) => {
