@@ -52,12 +52,18 @@ export class AuthenticatorRepository {
   async find(userId: string): Promise<AuthenticatorDoc | null> {
     const doc = await this.col().findOne({ _id: userId });
     if (!doc) return null;
-    // A document written by the enrolment's upsert alone has no `active` yet. Secrets are stored sealed.
-    const pending = doc.pending ? { ...doc.pending, secret: this.box.open(doc.pending.secret) } : null;
-    const active = doc.active ? { ...doc.active, secret: this.box.open(doc.active.secret) } : null;
+    const { pending, active } = this.opened(doc);
     // Sealed under an old key (or before there was one): under the current key from now on.
     if ((doc.sealedWith ?? null) !== this.box.keyId) await this.sealAgain(doc, pending, active);
     return { _id: doc._id, pending, active };
+  }
+
+  /** The document's secrets as the apps know them (they are stored sealed). A document written by the enrolment's upsert alone has no `active` yet. */
+  private opened(doc: AuthenticatorDoc): { pending: PendingAuthenticator | null; active: ActiveAuthenticator | null } {
+    return {
+      pending: doc.pending ? { ...doc.pending, secret: this.box.open(doc.pending.secret) } : null,
+      active: doc.active ? { ...doc.active, secret: this.box.open(doc.active.secret) } : null,
+    };
   }
 
   /**
@@ -86,8 +92,7 @@ export class AuthenticatorRepository {
   async sealAgainUnder(keyId: string): Promise<number> {
     const docs = await this.col().find({ sealedWith: keyId }).limit(RESEAL_BATCH).toArray();
     for (const doc of docs) {
-      const pending = doc.pending ? { ...doc.pending, secret: this.box.open(doc.pending.secret) } : null;
-      const active = doc.active ? { ...doc.active, secret: this.box.open(doc.active.secret) } : null;
+      const { pending, active } = this.opened(doc);
       await this.sealAgain(doc, pending, active);
     }
     return docs.length;
