@@ -95,9 +95,5 @@ async function handle(req, res) {
   }
 }
 
-// Both loopback addresses: `localhost` may resolve to either, in the browser and in auth. IPv4 is
-// required; IPv6 is used where the machine has it.
+// Loopback only. A browser that tries `localhost` at ::1 first is refused there at once and goes on to 127.0.0.1.
 http.createServer(handle).listen(port, '127.0.0.1', () => console.log(`local identity provider ${issuer} (data ${dataDir})`));
-http.createServer(handle)
-  .on('error', (err) => console.error(`local identity provider: not on [::1]:${port} (${err.code ?? err.message}); IPv4 only`))
-  .listen({ port, host: '::1', ipv6Only: true });
