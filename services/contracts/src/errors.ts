@@ -107,6 +107,16 @@ export const errorCatalogue = {
   // Boards (saving-boards-ads.md section 8): one move, bulk edit or section change at a time per
   // board. `data.api_error_code` says what is running: BOARD_BUSY_CODES (pins-boards.ts).
   board_busy: { status: 409, message: 'Please wait until the previous board action finishes.' },
+
+  // Advertisers and acting for one (saving-boards-ads.md section 6, "Advertiser context"). Ours:
+  // the spec gives no strings for them (advertisers.ts).
+  advertiser_not_found: { status: 404, message: "We couldn't find that advertiser." },
+  advertiser_not_member: { status: 403, message: "You can't act for this advertiser." },
+  advertiser_owner_only: { status: 403, message: "Only the advertiser's owner can do that." },
+  advertiser_person_not_found: { status: 404, message: "We couldn't find anyone with that username." },
+  advertiser_too_many: { status: 409, message: 'You have reached the most advertisers you can act for.' },
+  advertiser_members_full: { status: 409, message: 'This advertiser has reached the most people who can act for it.' },
+  advertiser_owner_stays: { status: 400, message: "The owner can't leave their own advertiser." },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

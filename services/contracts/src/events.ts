@@ -231,6 +231,19 @@ export const boardInvitedByEmailV1Schema = z.object({
 });
 export type BoardInvitedByEmailV1 = z.infer<typeof boardInvitedByEmailV1Schema>;
 
+/**
+ * Someone may now act for an advertiser (`role` owner: they made it) or no longer may. Keyed by
+ * the advertiser id, so one advertiser's changes arrive in order. pins-boards keeps who may act
+ * for which advertiser from them (saving-boards-ads.md section 6).
+ */
+export const advertiserMemberV1Schema = z.object({
+  advertiserId: z.string().min(1),
+  userId: z.string().min(1),
+  ownerId: z.string().min(1),
+  role: z.enum(['owner', 'member']),
+});
+export type AdvertiserMemberV1 = z.infer<typeof advertiserMemberV1Schema>;
+
 export const eventSchemas = {
   'auth.user.registered.v1': userRegisteredV1Schema,
   'auth.user.logged-in.v1': userLoggedInV1Schema,
@@ -252,6 +265,8 @@ export const eventSchemas = {
   'pins.board.collaborator-added.v1': boardCollaboratorV1Schema,
   'pins.board.collaborator-removed.v1': boardCollaboratorV1Schema,
   'pins.board.invited-by-email.v1': boardInvitedByEmailV1Schema,
+  'ads.advertiser.member-added.v1': advertiserMemberV1Schema,
+  'ads.advertiser.member-removed.v1': advertiserMemberV1Schema,
 } as const;
 
 export type EventMap = { [K in keyof typeof eventSchemas]: z.infer<(typeof eventSchemas)[K]> };

@@ -15,3 +15,4 @@ export * from './pins-boards';
 export * from './moves';
 export * from './collaborators';
 export * from './follows';
+export * from './advertisers';

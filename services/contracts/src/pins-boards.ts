@@ -66,6 +66,11 @@ export const boardSchema = z.object({
   /** Includes `write` when the viewer may change the board and save into it. */
   access: z.array(z.enum(['read', 'write', 'delete'])),
   is_temporarily_disabled: z.boolean(),
+  /**
+   * The advertiser the board was made for (`advertiser_id` on create), on a board's own answers.
+   * Only that advertiser's owner may change its privacy or invite to it (section 6).
+   */
+  advertiser_id: z.string().nullable().optional(),
 });
 export type Board = z.infer<typeof boardSchema>;
 
