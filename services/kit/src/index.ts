@@ -20,6 +20,7 @@ export * from './store/indexes';
 export * from './store/hot-queries';
 export * from './store/once';
 export * from './store/day-purge';
+export * from './store/ids';
 export * from './http/paging';
 export * from './policies/policy';
 export * from './http/resource';

@@ -1,19 +1,2 @@
-import { randomInt } from 'node:crypto';
-
-let last = 0;
-let counter = 0;
-
-/**
- * A new id for a pin, board or section: digits, as the product's pages read them
- * (`/pin/{digits}/`). Milliseconds since the epoch, then a per-process counter and 4 random
- * digits: unique across processes with overwhelming odds, and roughly ordered by time (so the
- * newest of a set sorts last without a date).
- */
-export function newId(now = Date.now()): string {
-  if (now === last) counter += 1;
-  else {
-    last = now;
-    counter = 0;
-  }
-  return `${now}${String(counter % 1000).padStart(3, '0')}${String(randomInt(0, 10_000)).padStart(4, '0')}`;
-}
+/** Pins', boards' and sections' ids: the kit's one id generator (digits, roughly ordered by time). */
+export { newId } from '@pinhive/kit';
