@@ -1,5 +1,6 @@
 import mongoose, { type Connection } from 'mongoose';
 import { ensureIndexes, explainFind, type HotQuerySet } from '@pinhive/kit';
+import { adsHotQueries } from '../../services/ads/src/hot-queries';
 import { authHotQueries } from '../../services/auth/src/hot-queries';
 import { pinsBoardsHotQueries } from '../../services/pins-boards/src/hot-queries';
 import { servers, uniqueName } from '../support/servers';
@@ -12,7 +13,7 @@ import { servers, uniqueName } from '../support/servers';
  * be an index scan that reads no more documents than it returns. It reads FerretDB's explain
  * (PostgreSQL's plan) and MongoDB's (IXSCAN) alike, so the container path runs it unchanged.
  */
-const sets: HotQuerySet[] = [authHotQueries, pinsBoardsHotQueries];
+const sets: HotQuerySet[] = [authHotQueries, pinsBoardsHotQueries, adsHotQueries];
 const BATCH = 1000;
 
 async function seed(conn: Connection, set: HotQuerySet): Promise<void> {

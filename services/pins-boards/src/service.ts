@@ -1,5 +1,7 @@
 import type { JsonText, ServiceDefinition } from '@pinhive/kit';
 import type { PinsBoardsConfig } from './config';
+import type { KeptRole } from './advertisers/advertiser-access';
+import { advertisersModule } from './advertisers/advertisers';
 import { BOARDS_COLLECTION, type BoardFacts } from './boards/board.model';
 import { BoardRepository } from './boards/board.repository';
 import { boardHandlers } from './boards/board.handlers';
@@ -43,6 +45,8 @@ const BOARD_FACTS_BYTES = 4 * 1024 * 1024;
 const KEPT_PINS_BYTES = 8 * 1024 * 1024;
 /** Boards' follower lists for the fan-out: a 10,000-follower board is about 500 KB. */
 const BOARD_FOLLOWERS_BYTES = 16 * 1024 * 1024;
+/** Who may act for which advertiser: about 128 bytes each, 8,000 people and advertisers. */
+const ADVERTISER_ACCESS_BYTES = 1024 * 1024;
 
 /** The pins-boards service: wiring of repositories, routes and event handlers. */
 export function pinsBoardsService(config: PinsBoardsConfig): ServiceDefinition<PinsBoardsConfig> {
@@ -84,6 +88,8 @@ export function pinsBoardsService(config: PinsBoardsConfig): ServiceDefinition<P
       const handled = (eventId: string, handler: string) => ctx.processed.has(eventId, handler);
       const feedPages = ctx.readCache<KeptFeedPage>({ name: 'home-feed', ttlMs: FEED_PAGE_TTL_MS, maxBytes: READ_CACHE_BYTES, size: (page) => page.items.bytes.length });
       const boardFollowers = ctx.readCache<string[]>({ name: 'board-followers', ttlMs: BOARD_PAGE_TTL_MS, maxBytes: BOARD_FOLLOWERS_BYTES, size: (ids) => 64 + ids.length * 48 });
+      // Stamped by the membership events' writes (advertisers/advertiser-access.repository.ts).
+      const advertisers = advertisersModule({ mongo: ctx.mongo, kept: ctx.readCache<KeptRole>({ name: 'advertiser-access', ttlMs: BOARD_PAGE_TTL_MS, maxBytes: ADVERTISER_ACCESS_BYTES, size: () => 128 }) });
       const social = followsAndFeed({ mongo: ctx.mongo, kick, logger: ctx.logger, handled, profiles, people, boards, boardLists: lists, pins, facts: (id) => boardService.factsOf(id), feedPages, boardFollowers });
       const boardService = new BoardService({ boards, lists, profiles, people, kick, pickers, facts: boardFacts, follows: (viewer, id) => social.follows.boardFacts(viewer, id) });
       const moves = movesModule({ mongo: ctx.mongo, logger: ctx.logger, kick, boards, lists, sections, pins, boardService, changed: (boardId) => boardPages.changed(boardId), pinChanged: (pinId) => keptPins.changed(pinId), answerWithinMs: config.MOVE_ANSWER_WITHIN_MS });
@@ -93,7 +99,7 @@ export function pinsBoardsService(config: PinsBoardsConfig): ServiceDefinition<P
       const members = collaborators({ mongo: ctx.mongo, logger: ctx.logger, kick, boards, boardService, lists, profiles, people });
       return {
         routes: [...profileRoutes(profiles, (viewer, id) => social.follows.userFacts(viewer, id)), ...boardRoutes(boardService), ...sectionRoutes(sectionService), ...pinRoutes(pinService, pages, images), ...relatedBoardRoutes({ mongo: ctx.mongo, pins, boards, people }), ...social.routes, ...members.routes, ...moves.routes],
-        handlers: [...profileHandlers(profiles), ...boardHandlers({ boards, lists }), ...pinHandlers({ pins, boards, listCounts, sections, images, kick, logger: ctx.logger, handled }), ...social.handlers, ...members.handlers],
+        handlers: [...profileHandlers(profiles), ...boardHandlers({ boards, lists }), ...pinHandlers({ pins, boards, listCounts, sections, images, kick, logger: ctx.logger, handled }), ...social.handlers, ...members.handlers, ...advertisers.handlers],
         extraRouters: [mediaRouter(store, ctx.logger)],
       };
     },

@@ -1,0 +1,16 @@
+import { defineIndexes } from '@pinhive/kit';
+import { ADVERTISER_MEMBERS_COLLECTION, ADVERTISERS_COLLECTION } from './advertisers/advertiser.model';
+import { PEOPLE_COLLECTION } from './people/person.model';
+
+/** Every index ads' queries need, created at start by the kit (the outbox's and processed events' are the kit's). */
+export const adsIndexes = [
+  ...defineIndexes(PEOPLE_COLLECTION, [
+    { key: { username: 1 } }, // an owner adds a person by username (not unique: person.repository.ts)
+  ]),
+  ...defineIndexes(ADVERTISERS_COLLECTION, [
+    { key: { requestKey: 1 }, unique: true }, // a retried creation finds its advertiser (Idempotency-Key)
+  ]),
+  ...defineIndexes(ADVERTISER_MEMBERS_COLLECTION, [
+    { key: { userId: 1 } }, // a person's advertisers: their list and their cap (at most ADVERTISERS_PER_PERSON_MAX)
+  ]),
+];

@@ -1,0 +1,54 @@
+import { isDuplicateKey } from '@pinhive/kit';
+import type { Connection } from 'mongoose';
+import { PEOPLE_COLLECTION, PERSON_STAMPS, type PersonDoc, type PersonPart } from './person.model';
+
+/**
+ * People from auth's events. The username index is not unique, unlike pins-boards' profiles: two
+ * people may hold one name for a moment when renames cross (auth's events of two accounts arrive
+ * on separate partitions), and a unique index would hold the second rename back until the first
+ * arrived. A lookup by username takes the newest holder instead (`findByUsername`).
+ */
+export class PersonRepository {
+  constructor(private readonly conn: Connection) {}
+
+  private people() {
+    return this.conn.collection<PersonDoc>(PEOPLE_COLLECTION);
+  }
+
+  /**
+   * Sets one part of a person unless an event at least as new already set it; answers whether
+   * it did. Auth's events travel on one topic per type and Kafka orders nothing between topics
+   * (a reactivation can arrive before its deactivation), and a replayed old event must not undo
+   * a newer one. It upserts because the registration can arrive after an event of another type.
+   */
+  async setIfNewer(id: string, part: PersonPart, at: Date, fields: Partial<PersonDoc>, onInsert: Partial<PersonDoc>): Promise<boolean> {
+    const stamp = PERSON_STAMPS[part];
+    // `null` also matches an absent stamp (a person made by the other part's event).
+    const olderOrUnset = { _id: id, $or: [{ [stamp]: null }, { [stamp]: { $lt: at } }] };
+    const set = { $set: { ...fields, [stamp]: at } };
+    try {
+      const res = await this.people().updateOne(olderOrUnset, { ...set, $setOnInsert: onInsert }, { upsert: true });
+      return res.matchedCount > 0 || res.upsertedCount > 0;
+    } catch (err) {
+      // The upsert matched no older part and tried to insert, clashing with the person as they
+      // are (their part is as new or newer) or as another event made them just now.
+      if (!isDuplicateKey(err)) throw err;
+    }
+    const res = await this.people().updateOne(olderOrUnset, set);
+    return res.matchedCount > 0;
+  }
+
+  async findById(id: string): Promise<PersonDoc | null> {
+    return this.people().findOne({ _id: id });
+  }
+
+  /**
+   * The person holding a username (lower-cased, as auth makes them), if active. When two hold it
+   * (one renamed away, their event not here yet) the one who took it last has it.
+   */
+  async findByUsername(username: string): Promise<PersonDoc | null> {
+    const holders = await this.people().find({ username: username.toLowerCase() }).toArray();
+    const newest = holders.sort((a, b) => (b.namesChangedAt?.getTime() ?? 0) - (a.namesChangedAt?.getTime() ?? 0))[0];
+    return newest && !newest.deactivatedAt ? newest : null;
+  }
+}
