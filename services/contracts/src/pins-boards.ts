@@ -248,6 +248,8 @@ export const repinOptionsSchema = z.object({
   section_id: idSchema.optional(),
   description: text(PIN_DESCRIPTION_MAX_LENGTH).optional(),
   title: text(PIN_TITLE_MAX_LENGTH).optional(),
+  /** The advertiser acted for (section 6: sent on pin creation, a repin included). */
+  advertiser_id: idSchema.optional(),
 });
 export type RepinOptions = z.input<typeof repinOptionsSchema>;
 
