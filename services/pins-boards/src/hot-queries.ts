@@ -12,6 +12,7 @@ import { INVITES_COLLECTION, userInviteId } from './collaborators/invite.model';
 import { FEED_BUCKET_SIZE, FEED_ENTRIES_COLLECTION } from './feed/feed.model';
 import { BOARD_FOLLOWS_COLLECTION, FOLLOW_BUCKET_SIZE, FOLLOW_COUNTS_COLLECTION, USER_FOLLOWS_COLLECTION } from './follows/follow.model';
 import { LIST_NUMBERS_COLLECTION, listBucketKey } from './shared/list-numbers';
+import { ADVERTISER_ACCESS_COLLECTION, advertiserAccessId } from './advertisers/advertiser-access.model';
 
 const N = 5_000;
 const at = new Date('2026-01-01T00:00:00Z');
@@ -67,6 +68,11 @@ export const pinsBoardsHotQueries: HotQuerySet = {
           : { _id: `e:hash-${i}`, kind: 'email', email: `friend${i}@example.com`, inviteKey: `${boardId(i)}:e:friend${i}@example.com` }),
         boardId: boardId(i), inviterId: 'user-1', createdAt: at, expiresAt: at, purgeDay: dayAfter(at, i % DAYS),
       }),
+    },
+    // Who may act for which advertiser: 5 people per advertiser, one in 10 removed (role null).
+    [ADVERTISER_ACCESS_COLLECTION]: {
+      count: N,
+      doc: (i) => ({ _id: advertiserAccessId(String(5_000_000 + Math.floor(i / 5)), `user-${i % PEOPLE}`), advertiserId: String(5_000_000 + Math.floor(i / 5)), userId: `user-${i % PEOPLE}`, ownerId: `user-${Math.floor(i / 5) % PEOPLE}`, role: i % 10 === 9 ? null : i % 5 === 0 ? 'owner' : 'member', changedAt: at }),
     },
     [PINNERS_COLLECTION]: { count: N, doc: (i) => ({ _id: `user-${i}`, firstPinId: String(i), at }) },
     [IMAGES_COLLECTION]: { count: N, doc: (i) => ({ _id: `image-${i}`, width: 600, height: 500, dominantColor: '#aabbcc', createdAt: at }) },
@@ -158,6 +164,9 @@ export const pinsBoardsHotQueries: HotQuerySet = {
     { name: "an unfollowed board's entries in its reader's feed", collection: FEED_ENTRIES_COLLECTION, filter: { readerBoard: `reader-7:${feedBoard(7)}` }, reads: FEED_BUCKET_SIZE },
     { name: "a pin's entries in every feed (deleted, moved into a secret board)", collection: FEED_ENTRIES_COLLECTION, filter: { pinId: String(3_000_000 + 432) }, reads: PINS_FEEDS },
     { name: "a board's entries in every feed (made secret, deleted)", collection: FEED_ENTRIES_COLLECTION, filter: { boardId: feedBoard(7) }, reads: (N / BOARDS) },
+    { name: 'who may act for an advertiser (a board or pin made for one, its privacy and invitations)', collection: ADVERTISER_ACCESS_COLLECTION, filter: { _id: advertiserAccessId('5000864', 'user-321') } },
+    { name: 'advertiser access added unless newer (ads.advertiser.member-added.v1)', collection: ADVERTISER_ACCESS_COLLECTION, filter: { _id: advertiserAccessId('5000864', 'user-321'), changedAt: { $lt: new Date('2026-02-01T00:00:00Z') } } },
+    { name: 'advertiser access removed unless newer (ads.advertiser.member-removed.v1)', collection: ADVERTISER_ACCESS_COLLECTION, filter: { _id: advertiserAccessId('5000864', 'user-321'), changedAt: { $lte: at } } },
     { name: 'profile part set unless newer (every account event)', collection: PROFILES_COLLECTION, filter: { _id: 'user-4321', $or: [{ namesChangedAt: null }, { namesChangedAt: { $lt: at } }] } },
   ],
 };

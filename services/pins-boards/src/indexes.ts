@@ -9,7 +9,10 @@ import { PINS_COLLECTION } from './pins/pin.model';
 import { PROFILES_COLLECTION } from './profiles/profile.model';
 import { SECTIONS_COLLECTION } from './sections/section.model';
 
-/** Every index pins-boards' queries need, created at start by the kit. */
+/**
+ * Every index pins-boards' queries need, created at start by the kit. `advertiser_access`
+ * (advertisers/) has none of its own: it is read and written by `_id` alone.
+ */
 export const pinsBoardsIndexes = [
   ...defineIndexes(PROFILES_COLLECTION, [
     { key: { username: 1 }, unique: true }, // profile pages by username
