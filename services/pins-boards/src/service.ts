@@ -91,12 +91,12 @@ export function pinsBoardsService(config: PinsBoardsConfig): ServiceDefinition<P
       // Stamped by the membership events' writes (advertisers/advertiser-access.repository.ts).
       const advertisers = advertisersModule({ mongo: ctx.mongo, kept: ctx.readCache<KeptRole>({ name: 'advertiser-access', ttlMs: BOARD_PAGE_TTL_MS, maxBytes: ADVERTISER_ACCESS_BYTES, size: () => 128 }) });
       const social = followsAndFeed({ mongo: ctx.mongo, kick, logger: ctx.logger, handled, profiles, people, boards, boardLists: lists, pins, facts: (id) => boardService.factsOf(id), feedPages, boardFollowers });
-      const boardService = new BoardService({ boards, lists, profiles, people, kick, pickers, facts: boardFacts, follows: (viewer, id) => social.follows.boardFacts(viewer, id) });
+      const boardService = new BoardService({ boards, lists, profiles, people, kick, pickers, facts: boardFacts, follows: (viewer, id) => social.follows.boardFacts(viewer, id), advertisers: advertisers.access });
       const moves = movesModule({ mongo: ctx.mongo, logger: ctx.logger, kick, boards, lists, sections, pins, boardService, changed: (boardId) => boardPages.changed(boardId), pinChanged: (pinId) => keptPins.changed(pinId), answerWithinMs: config.MOVE_ANSWER_WITHIN_MS });
       const sectionService = new SectionService({ sections, boards, boardService, lists, moves: moves.service });
-      const pinService = new PinService({ pins, boards, boardService, sections, sectionService, people, images, kick, kept: keptPins });
+      const pinService = new PinService({ pins, boards, boardService, sections, sectionService, people, images, kick, kept: keptPins, advertisers: advertisers.access });
       const pages = new BoardPages({ boards, sections, pins, people, cache: boardPages });
-      const members = collaborators({ mongo: ctx.mongo, logger: ctx.logger, kick, boards, boardService, lists, profiles, people });
+      const members = collaborators({ mongo: ctx.mongo, logger: ctx.logger, kick, boards, boardService, lists, profiles, people, advertisers: advertisers.access });
       return {
         routes: [...profileRoutes(profiles, (viewer, id) => social.follows.userFacts(viewer, id)), ...boardRoutes(boardService), ...sectionRoutes(sectionService), ...pinRoutes(pinService, pages, images), ...relatedBoardRoutes({ mongo: ctx.mongo, pins, boards, people }), ...social.routes, ...members.routes, ...moves.routes],
         handlers: [...profileHandlers(profiles), ...boardHandlers({ boards, lists }), ...pinHandlers({ pins, boards, listCounts, sections, images, kick, logger: ctx.logger, handled }), ...social.handlers, ...members.handlers, ...advertisers.handlers],

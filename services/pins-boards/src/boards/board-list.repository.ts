@@ -20,6 +20,11 @@ export interface BoardListEntry {
   lastSavedAt: Date;
   archived: boolean;
   /**
+   * The advertiser the board was made for (section 6: the picker of someone acting for it lists
+   * these alone). Absent on boards made for none, and on every entry written before advertisers.
+   */
+  advertiserId?: string;
+  /**
    * Only on a board someone else owns, in the list of a collaborator of it (collaborators/): its
    * owner, for its URL and its access. Absent on the list holder's own boards (every entry before
    * collaborators existed). A renamed owner's old username stays here until the entry is put again.

@@ -40,6 +40,8 @@ export function presentBoard(board: BoardDoc, owner: { id: string; username: str
     created_at: board.createdAt.toISOString(),
     access: boardAccess(viewer, board),
     is_temporarily_disabled: false,
+    // The web app hides the secret toggle and the invites of a board made for an advertiser the viewer does not own.
+    advertiser_id: board.advertiserId ?? null,
   };
 }
 
@@ -115,5 +117,6 @@ export function listEntryOf(board: BoardDoc): BoardListEntry {
     createdAt: board.createdAt,
     lastSavedAt: board.lastSavedAt,
     archived: board.archivedAt !== null,
+    ...(board.advertiserId ? { advertiserId: board.advertiserId } : {}),
   };
 }

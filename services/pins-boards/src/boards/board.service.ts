@@ -7,13 +7,15 @@ import {
   type EventEnvelope,
 } from '@pinhive/contracts';
 import { AppError, appError, authorize, JsonText, newEvent, type OutboxTarget, type ReadCache, type Viewer } from '@pinhive/kit';
+import type { AdvertiserAccess } from '../advertisers/advertiser-access';
+import { advertisedBoardPrivacy } from '../advertisers/advertiser.rules';
 import { newId } from '../shared/ids';
 import type { People } from '../shared/people';
 import { slugify } from '../shared/slug';
 import type { ProfileRepository } from '../profiles/profile.repository';
-import type { BoardListRepository } from './board-list.repository';
+import type { BoardListEntry, BoardListRepository } from './board-list.repository';
 import { BOARDS_COLLECTION, boardFactsOf, type BoardDoc, type BoardFacts } from './board.model';
-import { boardPolicy } from './board.policy';
+import { authorizeAdvertised, boardPolicy } from './board.policy';
 import { listEntryOf, presentBoard, presentPickerBoard, type BoardFollowFacts } from './board.presenter';
 import type { BoardRepository } from './board.repository';
 import { byLastSaved, byPickerOrder, shortlist } from './board-order';
@@ -30,6 +32,15 @@ export interface BoardServiceDeps {
   facts: ReadCache<BoardFacts>;
   /** A board's follower count and whether the viewer follows it (follows/follow.service.ts). */
   follows: (viewer: Viewer | undefined, boardId: string) => Promise<BoardFollowFacts>;
+  /** Who may act for which advertiser (advertisers/). */
+  advertisers: Pick<AdvertiserAccess, 'required' | 'withRole'>;
+}
+
+/** The picker's options, after validation. */
+export interface PickerOptions {
+  filter: 'all' | 'protected';
+  shortlist_suggestions: number;
+  advertiser_id?: string;
 }
 
 /**
@@ -37,13 +48,6 @@ export interface BoardServiceDeps {
  * writer could not reach Redis (kit cache/read-cache.ts).
  */
 export const PICKER_TTL_MS = 30_000;
-
-/** A viewer acting for an advertiser is not built yet (ads issue): `advertiser_id` is refused. */
-export function refuseAdvertiser(advertiserId: string | undefined): void {
-  if (advertiserId !== undefined) {
-    throw appError('forbidden', { message: "You can't act for this advertiser.", field: 'advertiser_id' });
-  }
-}
 
 export class BoardService {
   constructor(private readonly deps: BoardServiceDeps) {}
@@ -102,8 +106,14 @@ export class BoardService {
     return { ...presentBoard(board, { id: owner.id, username: owner.username }, viewer, follows), collaborating_users: collaborators };
   }
 
+  /**
+   * BoardResource create. With `advertiser_id` (section 6) the viewer must be able to act for
+   * that advertiser (403 `advertiser_not_member`); the board is made for it, and protected when
+   * they act on behalf of someone else's (advertiser.rules.ts).
+   */
   async create(viewer: Viewer, options: Omit<BoardCreateOptions, 'privacy'> & { privacy: BoardPrivacy }): Promise<Board> {
-    refuseAdvertiser(options.advertiser_id);
+    const advertiserId = options.advertiser_id ?? null;
+    const privacy = advertiserId === null ? options.privacy : advertisedBoardPrivacy(await this.deps.advertisers.required(viewer, advertiserId), options.privacy);
     const existing = await this.deps.lists.entries(viewer.userId);
     if (existing.length >= MAX_BOARDS_PER_USER) {
       throw appError('bad_request', { message: `You can have at most ${MAX_BOARDS_PER_USER} boards. Delete or merge some to make a new one.`, field: 'name' });
@@ -117,8 +127,8 @@ export class BoardService {
       slug: slugify(options.name, 'board'),
       ownerSlug: '',
       description: options.description?.trim() ?? '',
-      privacy: options.privacy,
-      advertiserId: null,
+      privacy,
+      advertiserId,
       collaboratorIds: [],
       pinCount: 0,
       sectionCount: 0,
@@ -154,7 +164,7 @@ export class BoardService {
 
   async update(viewer: Viewer, options: { board_id: string; name?: string; description?: string; privacy?: BoardPrivacy }): Promise<Board> {
     const board = await this.writable(viewer, options.board_id);
-    if (options.privacy !== undefined && options.privacy !== board.privacy) authorize(viewer, 'setPrivacy', board, boardPolicy);
+    if (options.privacy !== undefined && options.privacy !== board.privacy) authorizeAdvertised(viewer, 'setPrivacy', await this.deps.advertisers.withRole(viewer, board));
     const set = {
       ...(options.name !== undefined ? { name: options.name } : {}),
       ...(options.description !== undefined ? { description: options.description.trim() } : {}),
@@ -198,15 +208,26 @@ export class BoardService {
   /**
    * BoardPickerBoardsResource: the boards the viewer may save into (their own, not archived;
    * only protected ones with `filter: protected`), ordered for the picker, and the shortlist.
+   * With `advertiser_id` (acting for an advertiser, section 6), only the boards made for it, and
+   * only if the viewer may act for it (403 `advertiser_not_member`).
    */
-  async picker(viewer: Viewer, options: { filter: 'all' | 'protected'; shortlist_suggestions: number }): Promise<JsonText> {
+  async picker(viewer: Viewer, options: PickerOptions): Promise<JsonText> {
+    // Checked on every read: the kept answers follow the owner's list, not the advertiser's people.
+    if (options.advertiser_id !== undefined) await this.deps.advertisers.required(viewer, options.advertiser_id);
     // Read on every save, by its owner only: kept as JSON until the owner's list changes.
-    return this.deps.pickers.read(viewer.userId, `${options.filter}|${options.shortlist_suggestions}`, async () => new JsonText(JSON.stringify(await this.pickerBoards(viewer, options))));
+    const variant = `${options.filter}|${options.shortlist_suggestions}|${options.advertiser_id ?? ''}`;
+    return this.deps.pickers.read(viewer.userId, variant, async () => new JsonText(JSON.stringify(await this.pickerOf(viewer, options))));
   }
 
   /** The picker's answer from the owner's list (uncached: BoardPickerBoardsShortlistResource). */
-  async pickerBoards(viewer: Viewer, options: { filter: 'all' | 'protected'; shortlist_suggestions: number }): Promise<BoardPicker> {
-    const entries = (await this.deps.lists.entries(viewer.userId)).filter((e) => !e.archived && (options.filter === 'all' || e.privacy === 'protected'));
+  async pickerBoards(viewer: Viewer, options: PickerOptions): Promise<BoardPicker> {
+    if (options.advertiser_id !== undefined) await this.deps.advertisers.required(viewer, options.advertiser_id);
+    return this.pickerOf(viewer, options);
+  }
+
+  private async pickerOf(viewer: Viewer, options: PickerOptions): Promise<BoardPicker> {
+    const forAdvertiser = (e: BoardListEntry) => options.advertiser_id === undefined || e.advertiserId === options.advertiser_id;
+    const entries = (await this.deps.lists.entries(viewer.userId)).filter((e) => !e.archived && (options.filter === 'all' || e.privacy === 'protected') && forAdvertiser(e));
     const owner = this.owner(viewer);
     return {
       all_boards: byPickerOrder(entries).map((e) => presentPickerBoard(e, owner, viewer)),

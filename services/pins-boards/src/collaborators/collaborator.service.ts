@@ -12,7 +12,8 @@ import {
 import { appError, authorize, newEvent, type OutboxTarget, type Viewer } from '@pinhive/kit';
 import type { BoardListRepository } from '../boards/board-list.repository';
 import { BOARDS_COLLECTION, type BoardDoc } from '../boards/board.model';
-import { boardPolicy } from '../boards/board.policy';
+import type { AdvertiserAccess } from '../advertisers/advertiser-access';
+import { authorizeAdvertised, boardPolicy } from '../boards/board.policy';
 import type { BoardRepository } from '../boards/board.repository';
 import type { BoardService } from '../boards/board.service';
 import type { ProfileRepository } from '../profiles/profile.repository';
@@ -33,6 +34,8 @@ export interface CollaboratorServiceDeps {
   profiles: ProfileRepository;
   people: People;
   kick: (target: OutboxTarget) => void;
+  /** A board made for an advertiser takes invitations from that advertiser's owner alone (board.policy.ts). */
+  advertisers: Pick<AdvertiserAccess, 'withRole'>;
   now?: () => Date;
 }
 
@@ -60,8 +63,8 @@ export class CollaboratorService {
   // ---- invitations -------------------------------------------------------------------------
 
   async invite(viewer: Viewer, options: { board_id: string; invited_user_ids: string[]; emails: string[] }): Promise<InviteCreateResult> {
-    const board = await this.deps.boards.findById(options.board_id);
-    authorize(viewer, 'invite', board, boardPolicy);
+    const board = await this.deps.advertisers.withRole(viewer, await this.deps.boards.findById(options.board_id));
+    authorizeAdvertised(viewer, 'invite', board);
     const now = this.now();
     const expiresAt = new Date(now.getTime() + INVITE_TTL_DAYS * DAY_MS);
     const pendingOnBoard = (await this.deps.invites.ofBoard(board._id)).filter((i) => !isLapsed(i, now));
@@ -238,8 +241,8 @@ export class CollaboratorService {
 
   /** BoardInvitesResource with `board_id`: a board's pending invitations, for its owner. */
   async pendingOfBoard(viewer: Viewer, boardId: string): Promise<InviteDoc[]> {
-    const facts = await this.deps.boardService.factsOf(boardId);
-    authorize(viewer, 'invite', facts, boardPolicy);
+    const facts = await this.deps.advertisers.withRole(viewer, await this.deps.boardService.factsOf(boardId));
+    authorizeAdvertised(viewer, 'invite', facts);
     const now = this.now();
     return (await this.deps.invites.ofBoard(boardId)).filter((i) => !isLapsed(i, now));
   }

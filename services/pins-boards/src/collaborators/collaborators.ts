@@ -1,5 +1,6 @@
 import type { Connection } from 'mongoose';
 import { runPeriodically, type Logger, type OutboxTarget } from '@pinhive/kit';
+import type { AdvertiserAccess } from '../advertisers/advertiser-access';
 import type { BoardListRepository } from '../boards/board-list.repository';
 import type { BoardRepository } from '../boards/board.repository';
 import type { BoardService } from '../boards/board.service';
@@ -25,6 +26,8 @@ export interface CollaboratorsDeps {
   lists: BoardListRepository;
   profiles: ProfileRepository;
   people: People;
+  /** Who may act for which advertiser: a board made for one takes invitations from its owner alone. */
+  advertisers: Pick<AdvertiserAccess, 'withRole'>;
 }
 
 /** Collaborators and invitations: their routes and handlers, and the purge of lapsed invitations. */
@@ -38,8 +41,9 @@ export function collaborators(deps: CollaboratorsDeps) {
     profiles: deps.profiles,
     people: deps.people,
     kick: deps.kick,
+    advertisers: deps.advertisers,
   });
-  const suggestions = new ShareSuggestions({ lists: deps.lists, facts: (id) => deps.boardService.factsOf(id), profiles: deps.profiles, people: deps.people });
+  const suggestions = new ShareSuggestions({ lists: deps.lists, facts: (id) => deps.boardService.factsOf(id), profiles: deps.profiles, people: deps.people, advertisers: deps.advertisers });
   runPeriodically(deps.mongo, deps.logger, 'purging lapsed board invitations', { everyMs: PURGE_EVERY_MS, retryMs: PURGE_RETRY_MS }, async () => ({ deleted: await invites.purge(new Date()) }));
   return {
     service,

@@ -1,9 +1,10 @@
 import { LRUCache } from 'lru-cache';
 import { looksLikeEmail, SHARE_SUGGESTIONS_MAX, type ShareSuggestion, type UserSummary } from '@pinhive/contracts';
-import { authorize, type Viewer } from '@pinhive/kit';
+import type { Viewer } from '@pinhive/kit';
 import type { BoardListRepository } from '../boards/board-list.repository';
 import type { BoardFacts } from '../boards/board.model';
-import { boardPolicy } from '../boards/board.policy';
+import type { AdvertiserAccess } from '../advertisers/advertiser-access';
+import { authorizeAdvertised } from '../boards/board.policy';
 import { byLastSaved } from '../boards/board-order';
 import type { ProfileRepository } from '../profiles/profile.repository';
 import type { People } from '../shared/people';
@@ -19,6 +20,8 @@ export interface ShareSuggestionDeps {
   facts: (boardId: string) => Promise<BoardFacts | null>;
   profiles: ProfileRepository;
   people: People;
+  /** The viewer's role for the advertiser a board was made for (the board policy's `invite`). */
+  advertisers: Pick<AdvertiserAccess, 'withRole'>;
 }
 
 /**
@@ -54,8 +57,8 @@ export class ShareSuggestions {
   /** Members of the board the suggestions are for (its owner only may ask): no use suggesting them. */
   private async membersOf(viewer: Viewer, boardId: string | undefined): Promise<Set<string>> {
     if (boardId === undefined) return new Set();
-    const facts = await this.deps.facts(boardId);
-    authorize(viewer, 'invite', facts, boardPolicy);
+    const facts = await this.deps.advertisers.withRole(viewer, await this.deps.facts(boardId));
+    authorizeAdvertised(viewer, 'invite', facts);
     return new Set([facts.ownerId, ...facts.collaboratorIds]);
   }
 

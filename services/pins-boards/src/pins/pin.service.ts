@@ -8,7 +8,8 @@ import {
 } from '@pinhive/contracts';
 import { appError, authorize, newEvent, type OutboxTarget, type ReadCache, type Viewer } from '@pinhive/kit';
 import type { BoardRepository } from '../boards/board.repository';
-import { refuseAdvertiser, type BoardService } from '../boards/board.service';
+import type { AdvertiserAccess } from '../advertisers/advertiser-access';
+import type { BoardService } from '../boards/board.service';
 import type { BoardFacts } from '../boards/board.model';
 import { boardPolicy } from '../boards/board.policy';
 import type { ImageDoc } from '../images/image.model';
@@ -34,6 +35,8 @@ export interface PinServiceDeps {
   kick: (target: OutboxTarget) => void;
   /** Pins by id until they change (PinRepository marks them): every repin and pin page reads one. */
   kept: ReadCache<PinDoc>;
+  /** Who may act for which advertiser (advertisers/): a save with `advertiser_id` needs it. */
+  advertisers: Pick<AdvertiserAccess, 'required'>;
 }
 
 /** The options of a save (PinResource create), after validation. */
@@ -128,7 +131,7 @@ export class PinService {
    * event (pin.handlers.ts), exactly once each.
    */
   async save(viewer: Viewer, options: SaveOptions, idempotencyKey?: string): Promise<SavedPin> {
-    refuseAdvertiser(options.advertiser_id);
+    await this.actingFor(viewer, options.advertiser_id);
     const board = await this.deps.boardService.facts(viewer, options.board_id, 'write');
     if (board.privacy === 'secret' && (options.share_facebook || options.share_twitter)) {
       throw appError('bad_request', { message: 'Pins on a secret board cannot be shared.', field: options.share_facebook ? 'share_facebook' : 'share_twitter' });
@@ -150,8 +153,17 @@ export class PinService {
     });
   }
 
+  /**
+   * A save sent for an advertiser (`advertiser_id`, section 6): the viewer must be able to act for
+   * it (403 `advertiser_not_member`); the board's own write rules decide the rest.
+   */
+  private async actingFor(viewer: Viewer, advertiserId: string | undefined): Promise<void> {
+    if (advertiserId !== undefined) await this.deps.advertisers.required(viewer, advertiserId);
+  }
+
   /** RepinResource create: an existing pin saved onto another board: the same image, `via_pinner` kept. */
-  async repin(viewer: Viewer, options: { pin_id: string; board_id: string; section_id?: string; description?: string; title?: string }, idempotencyKey?: string): Promise<SavedPin> {
+  async repin(viewer: Viewer, options: { pin_id: string; board_id: string; section_id?: string; description?: string; title?: string; advertiser_id?: string }, idempotencyKey?: string): Promise<SavedPin> {
+    await this.actingFor(viewer, options.advertiser_id);
     const { pin: source } = await this.readable(viewer, options.pin_id);
     const board = await this.deps.boardService.facts(viewer, options.board_id, 'write');
     const section = options.section_id ? await this.deps.sectionService.writable(viewer, options.section_id, board._id) : null;
