@@ -2,7 +2,10 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode,
 import { Link, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { MAX_STORED_ACCOUNTS, type MeResponse, type StoredAccount } from '@pinhive/contracts';
+import { MAX_STORED_ACCOUNTS, type Advertiser, type MeResponse, type StoredAccount } from '@pinhive/contracts';
+import { useActingAs } from '../advertisers/actingContext';
+import { BUSINESS_ACCESS_PATH } from '../advertisers/paths';
+import { actingMenuEntries } from '../advertisers/rules';
 import { switchAccount } from '../api/accounts';
 import { logOut } from '../api/auth';
 import { isApiError } from '../api/client';
@@ -30,7 +33,8 @@ interface AccountMenuProps {
 /**
  * The logged-in viewer's menu in the top bar (WAI-ARIA menu button): the accounts this browser is
  * logged in to (the active one checked; another one switches to it and opens its profile), "Add
- * account", the profile, the settings and "Log out". Enter, Space or Down opens it on the first
+ * account", whom they act for when they may act for advertisers ("Yourself" or an advertiser, the
+ * current one checked), the profile, the settings, business access and "Log out". Enter, Space or Down opens it on the first
  * item, Up on the last; Up, Down, Home, End and a letter move; Escape closes it and gives the
  * focus back to the button; Tab or a click outside closes it.
  */
@@ -47,6 +51,8 @@ export function AccountMenu({ user, buttonRef }: AccountMenuProps) {
   const menu = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement | null>(null);
   const accounts = accountsForMenu(useStoredAccounts(true), user);
+  const acting = useActingAs();
+  const actingEntries = actingMenuEntries(acting.advertisers, acting.advertiser);
   const firstName = user.first_name.trim() || user.username;
   const fullName = user.full_name.trim() || firstName;
 
@@ -160,6 +166,13 @@ export function AccountMenu({ user, buttonRef }: AccountMenuProps) {
 
   const full = !canAddAccount(accounts);
 
+  const actFor = (advertiser: Advertiser | null) => {
+    close(true);
+    if ((advertiser?.id ?? null) === (acting.advertiser?.id ?? null)) return;
+    acting.choose(advertiser);
+    toast.show({ message: advertiser ? t('advertisers.menu.nowActing', { name: advertiser.name }) : t('advertisers.menu.nowYourself'), durationMs: ACCOUNT_TOAST_MS });
+  };
+
   return (
     <div className="account-menu" ref={container}>
       <button
@@ -221,6 +234,19 @@ export function AccountMenu({ user, buttonRef }: AccountMenuProps) {
             )}
           </div>
           <div role="separator" className="account-menu__separator" />
+          {actingEntries.length > 0 ? (
+            <>
+              <div role="group" aria-label={t('advertisers.menu.group')} className="account-menu__group">
+                <div className="account-menu__heading" aria-hidden="true">
+                  {t('advertisers.menu.group')}
+                </div>
+                {actingEntries.map((entry) => (
+                  <ActingItem key={entry.advertiser?.id ?? 'self'} advertiser={entry.advertiser} checked={entry.checked} onSelect={() => actFor(entry.advertiser)} />
+                ))}
+              </div>
+              <div role="separator" className="account-menu__separator" />
+            </>
+          ) : null}
           <MenuLink to={profilePath(user.username)} onSelect={() => close(true)}>
             {t('accountMenu.profile')}
           </MenuLink>
@@ -232,6 +258,9 @@ export function AccountMenu({ user, buttonRef }: AccountMenuProps) {
           </MenuLink>
           <MenuLink to={INVITATIONS_PATH} onSelect={() => close(true)}>
             {t('accountMenu.invitations')}
+          </MenuLink>
+          <MenuLink to={BUSINESS_ACCESS_PATH} onSelect={() => close(true)}>
+            {t('advertisers.menu.business')}
           </MenuLink>
           <button
             type="button"
@@ -274,12 +303,38 @@ function AccountItem({ account, busy, onSelect }: { account: StoredAccount; busy
         <span className="account-menu__secondary">{account.email}</span>
       </span>
       {busy ? <Spinner /> : null}
-      {account.active ? (
-        <svg className="account-menu__check" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-          <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
-      ) : null}
+      {account.active ? <CheckIcon /> : null}
     </button>
+  );
+}
+
+/** "Yourself" (null) or an advertiser to act for; the current one checked. */
+function ActingItem({ advertiser, checked, onSelect }: { advertiser: Advertiser | null; checked: boolean; onSelect: () => void }) {
+  const { t } = useTranslation();
+  const hint = !advertiser ? t('advertisers.menu.yourselfHint') : advertiser.role === 'owner' ? t('advertisers.menu.ownerHint') : t('advertisers.menu.memberHint');
+  return (
+    <button
+      type="button"
+      role="menuitemradio"
+      aria-checked={checked}
+      tabIndex={-1}
+      className={`account-menu__item account-menu__acting${checked ? ' account-menu__acting--current' : ''}`}
+      onClick={onSelect}
+    >
+      <span className="account-menu__text">
+        <span className="account-menu__primary">{advertiser ? advertiser.name : t('advertisers.menu.yourself')}</span>
+        <span className="account-menu__secondary">{hint}</span>
+      </span>
+      {checked ? <CheckIcon /> : null}
+    </button>
+  );
+}
+
+function CheckIcon() {
+  return (
+    <svg className="account-menu__check" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+      <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
   );
 }
 

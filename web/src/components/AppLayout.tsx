@@ -1,18 +1,24 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { ActingAsProvider } from '../advertisers/ActingAsProvider';
 import { AuthModalProvider } from '../auth/AuthModalProvider';
 import { RecoveryProvider } from '../recovery/RecoveryProvider';
 import { useAecParam } from '../recovery/useAecParam';
 import { ToastProvider } from '../toast/ToastProvider';
 import { TopBar } from './TopBar';
 
-/** Every page: skip link, top bar, then the route's content in `<main>`; the app's modals and toasts. */
+/**
+ * Every page: skip link, top bar, then the route's content in `<main>`; the app's modals and toasts,
+ * and whom the viewer acts for (an advertiser, or themself).
+ */
 export function AppLayout() {
   return (
     <ToastProvider>
       <RecoveryProvider>
         <AuthModalProvider>
-          <Shell />
+          <ActingAsProvider>
+            <Shell />
+          </ActingAsProvider>
         </AuthModalProvider>
       </RecoveryProvider>
     </ToastProvider>

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { ActingBadge } from '../advertisers/ActingBadge';
+import { useActingAs } from '../advertisers/actingContext';
 import { LoginFlyout } from '../auth/LoginFlyout';
 import { useViewer, type Viewer } from '../auth/viewer';
 import { AccountMenu } from './AccountMenu';
@@ -48,14 +50,21 @@ export function TopBar() {
   const { t } = useTranslation();
   const viewer = useViewer();
   const firstRef = useFocusAfterSwitch(viewer.status);
+  // Acting for an advertiser, a phone's bar makes room for the badge (advertisers.css).
+  const acting = useActingAs().advertiser !== null && viewer.status === 'authenticated';
   return (
-    <header className="topbar">
+    <header className={`topbar${acting ? ' topbar--acting' : ''}`}>
       <nav className="topbar__inner" aria-label={t('common.mainNav')}>
         <Link to="/" className="topbar__brand">
           <Logo />
         </Link>
         <div className="topbar__actions">
-          {viewer.status === 'authenticated' ? <AccountMenu user={viewer.user} buttonRef={firstRef} /> : null}
+          {viewer.status === 'authenticated' ? (
+            <>
+              <ActingBadge />
+              <AccountMenu user={viewer.user} buttonRef={firstRef} />
+            </>
+          ) : null}
           {viewer.status === 'anonymous' ? <AnonymousActions firstRef={firstRef} /> : null}
         </div>
       </nav>

@@ -22,4 +22,7 @@ describe("the saving spec's strings", () => {
     expect(en.boards.section.placeholder).toBe('Like "Lighting"');
     expect([en.saving.send, en.saving.seeItNow, en.saving.promote]).toEqual(['Send', 'See it now', 'Promote your Pin']);
   });
+  it("has section 5's switch for a board made on an advertiser's behalf", () => {
+    expect(en.boards.protected).toBe("Protected board (not listed on user's profile)");
+  });
 });

@@ -1,7 +1,9 @@
 /**
- * The checklist of signup-login.md's user-visible strings ("{the product}" written as Pinhive).
- * `inScope` must each appear in what the web app can show (en.json, markup dropped) or in the
- * contracts' error catalogue; `later` are not shown word for word (each says why).
+ * The checklist of signup-login.md's user-visible strings ("{the product}" written as Pinhive),
+ * and those of saving-boards-ads.md the contracts do not carry (SAVING_STRINGS has the rest,
+ * checked by saving.test.ts). `inScope` must each appear in what the web app can show (en.json,
+ * markup dropped) or in the contracts' error catalogue; `later` are not shown word for word (each
+ * says why).
  */
 export const specStrings = {
   inScope: [
@@ -36,6 +38,8 @@ export const specStrings = {
     'You must enable popups!', "Couldn't connect. You must authorize Pinhive.", 'Something went wrong. Please try again later.',
     "We can't connect to your Facebook account. Try another method", "Facebook login isn't available for new users. Continue with email or Google:",
     "Oops! Facebook isn't available", "Oops! Google isn't available",
+    // saving-boards-ads.md section 5: the switch shown on an advertiser's behalf
+    "Protected board (not listed on user's profile)",
   ],
   later: [
     // Shown as two sentences, one per provider (errors.prevent_facebook_register, errors.prevent_google_register).

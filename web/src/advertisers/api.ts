@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import {
+  advertiserListSchema,
+  advertiserMemberListSchema,
+  advertiserMemberSchema,
+  advertiserSchema,
+  type Advertiser,
+  type AdvertiserCreateBody,
+  type AdvertiserMember,
+  type AdvertiserMemberAddBody,
+} from '@pinhive/contracts';
+import { apiRequest } from '../api/client';
+
+/*
+ * The ads service's advertisers (services/contracts/src/advertisers.ts), through the gateway's
+ * `/ads/v4/`: the same envelope, session and CSRF header as every other call (api/client.ts).
+ */
+
+const ADVERTISERS_PATH = '/ads/v4/advertisers/';
+const advertiserPath = (advertiserId: string) => `${ADVERTISERS_PATH}${encodeURIComponent(advertiserId)}/`;
+const membersPath = (advertiserId: string) => `${advertiserPath(advertiserId)}members/`;
+
+/** `GET /ads/v4/advertisers/`: every advertiser the viewer owns or may act for. */
+export async function fetchAdvertisers(signal?: AbortSignal): Promise<Advertiser[]> {
+  return (await apiRequest(ADVERTISERS_PATH, { schema: advertiserListSchema, signal })).items;
+}
+
+/**
+ * One key per creation: the client's own retries of it (after a refreshed session, a renewed CSRF
+ * token) send the same key, and the service answers the advertiser the first attempt made.
+ */
+const creationKey = () => {
+  // getRandomValues, not randomUUID: the latter exists only on https or localhost.
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return { 'Idempotency-Key': `advertiser-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}` };
+};
+
+/** `POST /ads/v4/advertisers/`: a new advertiser, owned by the viewer. */
+export function createAdvertiser(body: AdvertiserCreateBody): Promise<Advertiser> {
+  return apiRequest(ADVERTISERS_PATH, { method: 'POST', body, schema: advertiserSchema, headers: creationKey() });
+}
+
+/** `GET /ads/v4/advertisers/{id}/members/`: the people who may act for it, owner first. */
+export async function fetchAdvertiserMembers(advertiserId: string, signal?: AbortSignal): Promise<AdvertiserMember[]> {
+  return (await apiRequest(membersPath(advertiserId), { schema: advertiserMemberListSchema, signal })).items;
+}
+
+/** `POST /ads/v4/advertisers/{id}/members/`: the owner lets someone act for it, by username. */
+export function addAdvertiserMember(advertiserId: string, body: AdvertiserMemberAddBody): Promise<AdvertiserMember> {
+  return apiRequest(membersPath(advertiserId), { method: 'POST', body, schema: advertiserMemberSchema });
+}
+
+/** `DELETE /ads/v4/advertisers/{id}/members/{userId}/`: the owner removes someone, or a member leaves (their own id). */
+export async function removeAdvertiserMember(advertiserId: string, userId: string): Promise<void> {
+  await apiRequest(`${membersPath(advertiserId)}${encodeURIComponent(userId)}/`, { method: 'DELETE', schema: z.unknown() });
+}

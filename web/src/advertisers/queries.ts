@@ -1,0 +1,83 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Advertiser, AdvertiserMember } from '@pinhive/contracts';
+import { isApiError } from '../api/client';
+import { addAdvertiserMember, createAdvertiser, fetchAdvertiserMembers, fetchAdvertisers, removeAdvertiserMember } from './api';
+
+/** Keyed by the viewer's id: after an account switch another account's advertisers never show. */
+export const advertiserKeys = {
+  all: ['advertisers'] as const,
+  list: (userId: string) => ['advertisers', userId, 'list'] as const,
+  members: (userId: string, advertiserId: string) => ['advertisers', userId, 'members', advertiserId] as const,
+};
+
+const notRetriedOn4xx = (failureCount: number, error: unknown) => failureCount < 2 && isApiError(error) && (error.http_status === 0 || error.http_status >= 500);
+
+/** The advertisers the viewer owns or may act for (asked for while someone is logged in). */
+export function useAdvertisers(userId: string | null) {
+  return useQuery({
+    queryKey: advertiserKeys.list(userId ?? ''),
+    queryFn: ({ signal }) => fetchAdvertisers(signal),
+    enabled: userId !== null,
+    staleTime: 60_000,
+    retry: notRetriedOn4xx,
+  });
+}
+
+export function useAdvertiserMembers(userId: string, advertiserId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: advertiserKeys.members(userId, advertiserId),
+    queryFn: ({ signal }) => fetchAdvertiserMembers(advertiserId, signal),
+    enabled,
+    retry: notRetriedOn4xx,
+  });
+}
+
+/** A new advertiser joins the viewer's list at once (then the list is asked for again). */
+export function useCreateAdvertiser(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => createAdvertiser({ name }),
+    onSuccess: async (advertiser) => {
+      queryClient.setQueryData<Advertiser[]>(advertiserKeys.list(userId), (list) => (list && !list.some((a) => a.id === advertiser.id) ? [...list, advertiser] : list));
+      await queryClient.invalidateQueries({ queryKey: advertiserKeys.list(userId) });
+    },
+  });
+}
+
+/** After someone is added or removed: the advertiser's people and the list's counts are out of date. */
+function useRefreshAdvertiser(userId: string, advertiserId: string) {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: advertiserKeys.members(userId, advertiserId) }),
+      queryClient.invalidateQueries({ queryKey: advertiserKeys.list(userId) }),
+    ]);
+}
+
+/** The owner lets someone act for the advertiser, by username. */
+export function useAddAdvertiserMember(userId: string, advertiserId: string) {
+  const queryClient = useQueryClient();
+  const refresh = useRefreshAdvertiser(userId, advertiserId);
+  return useMutation({
+    mutationFn: (username: string) => addAdvertiserMember(advertiserId, { username }),
+    onSuccess: async (member) => {
+      queryClient.setQueryData<AdvertiserMember[]>(advertiserKeys.members(userId, advertiserId), (list) =>
+        list && !list.some((m) => m.user_id === member.user_id) ? [...list, member] : list,
+      );
+      await refresh();
+    },
+  });
+}
+
+/** The owner removes someone, or a member leaves (their own id). */
+export function useRemoveAdvertiserMember(userId: string, advertiserId: string) {
+  const queryClient = useQueryClient();
+  const refresh = useRefreshAdvertiser(userId, advertiserId);
+  return useMutation({
+    mutationFn: (memberId: string) => removeAdvertiserMember(advertiserId, memberId),
+    onSuccess: async (_answer, memberId) => {
+      queryClient.setQueryData<AdvertiserMember[]>(advertiserKeys.members(userId, advertiserId), (list) => list?.filter((m) => m.user_id !== memberId));
+      await refresh();
+    },
+  });
+}
