@@ -28,6 +28,7 @@ const createSectionPage = page(() => import('./saving/CreateFromDraftPages'), (m
 const bookmarkletPage = page(() => import('./saving/BookmarkletSettingsPage'), (m) => m.BookmarkletSettingsPage);
 const invitationsPage = page(() => import('./collaborators/InvitationsPage'), (m) => m.InvitationsPage);
 const inviteLinkPage = page(() => import('./collaborators/InviteLinkPage'), (m) => m.InviteLinkPage);
+const businessAccessPage = page(() => import('./advertisers/BusinessAccessPage'), (m) => m.BusinessAccessPage);
 
 /**
  * Static paths rank above `/:username`, so `signup` and `login` never reach the profile page
@@ -54,6 +55,7 @@ export const router = createBrowserRouter([
           { path: 'settings/security', element: <SecuritySettingsPage /> },
           { path: 'business/create', element: <BusinessCreatePage /> },
           { path: 'business/login', element: <BusinessLoginPage /> },
+          { path: 'business/access', lazy: businessAccessPage },
           { path: 'dev/outbox', element: <DevOutboxPage /> },
           { path: 'settings/bookmarklet', lazy: bookmarkletPage },
           { path: 'pin/create/:method/:action?', lazy: pinCreatePage },

@@ -2,7 +2,7 @@ import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { withSearch } from './paths';
 
-/** Business sign-up (a placeholder page until business accounts exist). */
+/** Business sign-up: a signed-in viewer creates an advertiser there (advertisers/). */
 export const BUSINESS_CREATE_PATH = '/business/create';
 
 /** The business card's top bar: back to the personal log-in, keeping `next`. */
