@@ -14,7 +14,7 @@ export function BoardCard({ board, anonymous }: { board: Board; anonymous: boole
       </span>
       <span className="board-card__name">
         <span>{board.name}</span>
-        {board.privacy !== 'public' ? <LockIcon label={t('boards.secret')} /> : null}
+        {board.privacy !== 'public' ? <LockIcon label={board.privacy === 'protected' ? t('boards.protectedIcon') : t('boards.secret')} /> : null}
       </span>
       <span className="board-card__meta">
         {t('boards.pinCount', { count: board.pin_count })}

@@ -130,7 +130,7 @@ export function BoardHeader({ board, sectionTitle }: { board: Board; sectionTitl
     <header className="board-header">
       <h1 className="board-header__name">
         {sectionTitle ?? board.name}
-        {board.privacy !== 'public' && !sectionTitle ? <LockIcon label={t('boards.secret')} /> : null}
+        {board.privacy !== 'public' && !sectionTitle ? <LockIcon label={board.privacy === 'protected' ? t('boards.protectedIcon') : t('boards.secret')} /> : null}
       </h1>
       {!sectionTitle && board.description.trim() ? <p className="board-header__description">{board.description}</p> : null}
       <p className="board-header__meta">

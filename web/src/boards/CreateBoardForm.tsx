@@ -1,6 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BOARD_NAME_MAX_LENGTH, type Board } from '@pinhive/contracts';
+import { useActingAs } from '../advertisers/actingContext';
+import { ProtectedSwitch } from '../advertisers/ProtectedSwitch';
+import { boardFormRules, createBoardPrivacy } from '../advertisers/rules';
 import { CheckboxField } from '../components/CheckboxField';
 import { Spinner } from '../components/Spinner';
 import { TextField } from '../components/TextField';
@@ -25,6 +28,9 @@ interface CreateBoardFormProps {
  * BOARD_NAME_MAX_LENGTH), the secret toggle, and Create, disabled while the trimmed name is empty,
  * an error shows, a create error shows or the board is being saved. A create failure shows in the
  * form in bold red (message plus message_detail, else 'Uh oh! Something went wrong.').
+ * Acting for an advertiser, `advertiser_id` is sent; on its behalf (someone else owns it) the
+ * board is protected: the secret toggle and the invites give way to the disabled, checked
+ * 'Protected board (not listed on user's profile)' switch (sections 5 and 6).
  */
 export function CreateBoardForm({ initialName = '', suggestions = [], source, onCreated, onCancel }: CreateBoardFormProps) {
   const { t } = useTranslation();
@@ -33,6 +39,8 @@ export function CreateBoardForm({ initialName = '', suggestions = [], source, on
   const [touched, setTouched] = useState(initialName.length > 0);
   const [secret, setSecret] = useState(false);
   const create = useCreateBoard();
+  const { advertiser } = useActingAs();
+  const rules = boardFormRules(advertiser);
   // The collaborator invite list (section 5): sent once the board exists.
   const [invitees, setInvitees] = useState<Invitee[]>([]);
   const inviteToNewBoard = useInvitesForNewBoard();
@@ -46,10 +54,15 @@ export function CreateBoardForm({ initialName = '', suggestions = [], source, on
     setTouched(true);
     if (!enabled || problem) return;
     create.mutate(
-      { name: name.trim(), privacy: secret ? 'secret' : 'public', ...(source ? { aux_data: { source } } : {}) },
+      {
+        name: name.trim(),
+        privacy: createBoardPrivacy(rules, secret),
+        ...(rules.advertiserId ? { advertiser_id: rules.advertiserId } : {}),
+        ...(source ? { aux_data: { source } } : {}),
+      },
       {
         onSuccess: (board) => {
-          inviteToNewBoard(board, invitees);
+          if (rules.invites) inviteToNewBoard(board, invitees);
           onCreated(board);
         },
       },
@@ -95,18 +108,21 @@ export function CreateBoardForm({ initialName = '', suggestions = [], source, on
           ))}
         </div>
       ) : null}
-      <CheckboxField
-        id={`${id}-secret`}
-        label={
-          <span className="board-form__secret">
-            <span>{t('boards.create.secret')}</span>
-            <span className="board-form__hint">{t('boards.create.secretHint')}</span>
-          </span>
-        }
-        checked={secret}
-        onChange={(event) => setSecret(event.target.checked)}
-      />
-      <CollaboratorInviteList chosen={invitees} onChange={setInvitees} disabled={create.isPending} />
+      {rules.secretToggle ? (
+        <CheckboxField
+          id={`${id}-secret`}
+          label={
+            <span className="board-form__secret">
+              <span>{t('boards.create.secret')}</span>
+              <span className="board-form__hint">{t('boards.create.secretHint')}</span>
+            </span>
+          }
+          checked={secret}
+          onChange={(event) => setSecret(event.target.checked)}
+        />
+      ) : null}
+      {rules.protectedSwitch && advertiser ? <ProtectedSwitch id={`${id}-protected`} hint={t('advertisers.protectedHint', { name: advertiser.name })} /> : null}
+      {rules.invites ? <CollaboratorInviteList chosen={invitees} onChange={setInvitees} disabled={create.isPending} /> : null}
       {createError ? (
         <p className="board-form__error" role="alert">
           {createError}

@@ -1,8 +1,10 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { usernameSchema, type Board, type BoardCreateOptions, type Section, type SectionCreateOptions } from '@pinhive/contracts';
+import { usernameSchema, type Board, type BoardCreateOptions, type BoardPrivacy, type Section, type SectionCreateOptions } from '@pinhive/contracts';
+import { useActingAs } from '../advertisers/actingContext';
+import { pickerOptions } from '../advertisers/rules';
 import { isApiError } from '../api/client';
 import type { Page } from '../api/resource';
-import { createBoard, createSection, fetchBoard, fetchBoardFeed, fetchBoardPicker, fetchSection, fetchSections, fetchUserBoards } from './api';
+import { createBoard, createSection, fetchBoard, fetchBoardFeed, fetchBoardPicker, fetchSection, fetchSections, fetchUserBoards, updateBoard } from './api';
 
 /**
  * Query keys, one family per resource. A board's lists are keyed by its owner's username
@@ -40,11 +42,16 @@ export function useBoardById(boardId: string | undefined) {
   });
 }
 
+/**
+ * The boards the viewer may save into: on an advertiser's behalf, the protected boards made for it
+ * (`advertiser_id` with `filter: 'protected'`, saving-boards-ads.md section 6).
+ */
 export function useBoardPicker(enabled: boolean, pinId?: string) {
+  const { advertiser } = useActingAs();
+  const options = pickerOptions(advertiser, pinId);
   return useQuery({
-    queryKey: [...boardKeys.picker(), pinId ?? null],
-    queryFn: ({ signal }) =>
-      fetchBoardPicker({ ...(pinId ? { pin_id: pinId } : {}), field_set_key: 'board_picker', shortlist_suggestions: 2, isDesktop: true }, signal),
+    queryKey: [...boardKeys.picker(), pinId ?? null, options.advertiser_id ?? null],
+    queryFn: ({ signal }) => fetchBoardPicker(options, signal),
     enabled,
     staleTime: 10_000,
   });
@@ -112,6 +119,28 @@ export function useCreateSection() {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: boardKeys.sections(section.board_id) }),
         queryClient.invalidateQueries({ queryKey: boardKeys.all }),
+        queryClient.invalidateQueries({ queryKey: boardKeys.picker() }),
+      ]);
+    },
+  });
+}
+
+const isBoard = (data: unknown): data is Board => Boolean(data) && typeof data === 'object' && (data as { type?: unknown }).type === 'board';
+
+/** Every cached answer that is this board (its page by slug, by id) takes the server's new answer. */
+export function putBoard(queryClient: QueryClient, board: Board): void {
+  queryClient.setQueriesData({ queryKey: boardKeys.all }, (data: unknown) => (isBoard(data) && data.id === board.id ? { ...data, ...board } : data));
+}
+
+/** The owner makes a board public or secret (BoardResource update); its lists are asked for again. */
+export function useSetBoardPrivacy() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ boardId, privacy }: { boardId: string; privacy: BoardPrivacy }) => updateBoard({ board_id: boardId, privacy }),
+    onSuccess: async (board) => {
+      putBoard(queryClient, board);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: boardKeys.userBoards(board.owner.username) }),
         queryClient.invalidateQueries({ queryKey: boardKeys.picker() }),
       ]);
     },

@@ -186,7 +186,7 @@ export function BoardRow({ board, saving, waiting, onChoose, actionLabel }: { bo
       <BoardThumb board={board} />
       <span className="picker-row__name">{board.name}</span>
       <span className="picker-row__icons">
-        {board.privacy !== 'public' ? <LockIcon label={t('saving.secret')} /> : null}
+        {board.privacy !== 'public' ? <LockIcon label={board.privacy === 'protected' ? t('saving.protected') : t('saving.secret')} /> : null}
         {board.is_collaborative ? <PeopleIcon label={t('saving.collaborative')} /> : null}
         {board.section_count > 0 ? <SectionsIcon label={t('saving.hasSections')} /> : null}
       </span>

@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PickerBoard, Pin, SavedPin, Section } from '@pinhive/contracts';
+import { useActingAs } from '../advertisers/actingContext';
+import { actingFields } from '../advertisers/rules';
 import { boardKeys } from '../boards/queries';
 import { createPin, repin } from '../pins/api';
 import { pinCreateOptions, type PinDraft } from './draft';
@@ -21,15 +23,18 @@ interface SaveVariables {
 /**
  * Save-to-board (section 4): none → loading (board and section id) → success; a failure goes back
  * to none (the caller shows the error). The saved board's lists and feed are refreshed afterwards.
+ * Acting for an advertiser, `advertiser_id` goes with the pin (PinResource and RepinResource).
  */
 export function useSave(target: SaveTarget) {
   const queryClient = useQueryClient();
+  // Acting for an advertiser, its id goes with the save (section 6, and section 3's payload).
+  const acting = actingFields(useActingAs().advertiser);
   return useMutation({
     mutationFn: async ({ board, section }: SaveVariables): Promise<SaveResult> => {
       const pin =
         target.kind === 'repin'
-          ? await repin({ pin_id: target.pin.id, board_id: board.id, ...(section ? { section_id: section.id } : {}) })
-          : await createPin(pinCreateOptions(target.draft, board.id, section?.id));
+          ? await repin({ pin_id: target.pin.id, board_id: board.id, ...(section ? { section_id: section.id } : {}), ...acting })
+          : await createPin({ ...pinCreateOptions(target.draft, board.id, section?.id), ...acting });
       return { pin, board, section };
     },
     onSuccess: async ({ board }) => {
