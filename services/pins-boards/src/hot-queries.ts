@@ -112,6 +112,8 @@ export const pinsBoardsHotQueries: HotQuerySet = {
     { name: 'board by owner and slug (the board page)', collection: BOARDS_COLLECTION, filter: { ownerSlug: 'user-321:board-4321' } },
     // One board in 100 has counts not yet in its owner's list: the sweep reads those alone.
     { name: 'boards whose counts are not yet in their list (the sweep)', collection: BOARDS_COLLECTION, filter: { listPending: true }, reads: N / 100 },
+    // The owner's among those, read for their list's write: the mark's index, then the owner.
+    { name: "an owner's boards whose counts are not yet in their list (its list's write)", collection: BOARDS_COLLECTION, filter: { ownerId: 'user-7', listPending: true }, reads: N / 100 },
     { name: "a board's list mark cleared if its counts are unchanged", collection: BOARDS_COLLECTION, filter: { _id: '1004307', listPending: true, pinCount: null, lastSavedAt: null, coverPinId: null } },
     { name: 'counter change applied once (every save and delete)', collection: BOARDS_COLLECTION, filter: { _id: '1004321', counted: { $ne: 'saved:1' } } },
     { name: "a batch's counter changes applied once (saves of one board in one fetch)", collection: BOARDS_COLLECTION, filter: { _id: '1004321', counted: { $nin: ['saved:1', 'saved:2'] } } },

@@ -45,10 +45,10 @@ it("puts many boards' counts into the owner's list in one write, and clears thei
   const counts = new ListCounts({ boards, lists, logger }, 60_000);
   for (let n = 1; n <= 3; n++) {
     await countSave(a, n);
-    counts.schedule(owner, a._id);
+    counts.schedule(owner);
   }
   await countSave(b, 4);
-  counts.schedule(owner, b._id);
+  counts.schedule(owner);
   // Within the window the list still has the old counts.
   expect((await entry(owner, a._id))!.pinCount).toBe(0);
 
@@ -63,7 +63,7 @@ it('finishes, after a restart, the list writes of a process that died within the
   const board = await newBoard(owner, 'Rugs');
   const dying = new ListCounts({ boards, lists, logger }, 60_000);
   await countSave(board, 1);
-  dying.schedule(owner, board._id);
+  dying.schedule(owner);
   dying.close(); // died: its window never closed
 
   expect(await boards.listPending(1000)).toContainEqual({ _id: board._id, ownerId: owner });
@@ -90,8 +90,7 @@ it('does not bring back a board removed from the list meanwhile', async () => {
   const counts = new ListCounts({ boards, lists, logger }, 60_000);
   await countSave(kept, 1);
   await countSave(removed, 2);
-  counts.schedule(owner, kept._id);
-  counts.schedule(owner, removed._id);
+  counts.schedule(owner);
   await lists.remove(owner, removed._id);
   await counts.drain();
   expect(await entry(owner, removed._id)).toBeUndefined();

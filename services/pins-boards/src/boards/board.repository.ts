@@ -180,6 +180,16 @@ export class BoardRepository {
     return res.modifiedCount > 0;
   }
 
+  /**
+   * An owner's boards whose counts are not yet in their list, as they are now (list-counts.ts:
+   * one read per owner's list write, not one per board). FerretDB pushes both equalities down:
+   * PostgreSQL reads the marked boards (few: those counted within the last window) from the mark's
+   * index and keeps the owner's.
+   */
+  async pendingOf(ownerId: string): Promise<BoardDoc[]> {
+    return this.boards().find({ ownerId, listPending: true }, { projection: { counted: 0, pendingEvents: 0 } }).toArray();
+  }
+
   /** Boards whose counts are not yet in their owner's list (by the indexed mark; a bounded batch). */
   async listPending(limit: number): Promise<Pick<BoardDoc, '_id' | 'ownerId'>[]> {
     return this.boards().find({ listPending: true }, { projection: { _id: 1, ownerId: 1 } }).limit(limit).toArray();

@@ -13,7 +13,7 @@ function setup() {
   let failPatch = false;
   const counts = new ListCounts({
     boards: {
-      findById: async (id: string) => stored.get(id) ?? null,
+      pendingOf: async (ownerId: string) => [...stored.values()].filter((b) => b.listPending && b.ownerId === ownerId),
       clearListPending: async (seen: BoardDoc) => { cleared.push(seen._id); return true; },
       listPending: async () => [...stored.values()].filter((b) => b.listPending).map((b) => ({ _id: b._id, ownerId: b.ownerId })),
     } as never,
@@ -38,11 +38,11 @@ describe('ListCounts', () => {
     t.stored.set('b1', board('b1', 'ada', 1));
     t.stored.set('b2', board('b2', 'ada', 5));
     t.stored.set('c1', board('c1', 'cy', 2));
-    t.counts.schedule('ada', 'b1');
-    t.counts.schedule('ada', 'b2');
-    t.counts.schedule('cy', 'c1');
+    t.counts.schedule('ada');
+    t.counts.schedule('ada');
+    t.counts.schedule('cy');
     t.stored.set('b1', board('b1', 'ada', 2)); // a later count before the window closed
-    t.counts.schedule('ada', 'b1');
+    t.counts.schedule('ada');
     await until(() => t.patches.length === 2);
     expect(t.patches.sort((a, b) => a.ownerId.localeCompare(b.ownerId))).toEqual([
       { ownerId: 'ada', boardIds: ['b1', 'b2'], counts: [2, 5] },
@@ -56,7 +56,7 @@ describe('ListCounts', () => {
     t.stored.set('b1', board('b1', 'ada', 1));
     t.failWith(true);
     await t.counts.flush('ada').catch(() => undefined);
-    t.counts.schedule('ada', 'b1');
+    t.counts.schedule('ada');
     await t.counts.flush('ada').catch(() => undefined);
     expect(t.cleared).toEqual([]);
 
@@ -67,12 +67,21 @@ describe('ListCounts', () => {
     expect(t.cleared).toEqual(['b1']);
   });
 
-  it('leaves out a board that changed owner or is gone', async () => {
+  it('leaves out a board that changed owner, is gone or is no longer marked', async () => {
     const t = setup();
     t.stored.set('b1', board('b1', 'someone-else', 1));
-    t.counts.schedule('ada', 'b1');
-    t.counts.schedule('ada', 'gone');
+    t.stored.set('b2', { ...board('b2', 'ada', 1), listPending: undefined });
+    t.counts.schedule('ada');
     await t.counts.drain();
     expect(t.patches).toEqual([]);
+  });
+
+  it("writes every marked board of the owner, those another process counted too, in one read", async () => {
+    const t = setup();
+    t.stored.set('b1', board('b1', 'ada', 1));
+    t.stored.set('b2', board('b2', 'ada', 3)); // counted elsewhere, still marked
+    t.counts.schedule('ada');
+    await t.counts.drain();
+    expect(t.patches).toEqual([{ ownerId: 'ada', boardIds: ['b1', 'b2'], counts: [1, 3] }]);
   });
 });

@@ -25,9 +25,14 @@ export const countedFields = (b: BoardDoc): Partial<BoardListEntry> => ({
  * (BoardRepository.applyCount), and the mark is cleared only when the list holds what the board
  * held at the read, by a write conditional on those values. A board still marked (its process
  * died within the window, or a newer count came in between) is found by the sweep.
+ *
+ * The write reads the owner's marked boards in one command (BoardRepository.pendingOf), not
+ * each counted board by `_id`: the values are read when the list is written, so a move or a
+ * cover cleared since the count is in them.
  */
 export class ListCounts {
-  private readonly pending = new Map<string, Set<string>>();
+  /** Owners with counted boards whose list write is due. */
+  private readonly pending = new Set<string>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
   /** One flush of an owner at a time in this process. */
   private readonly perOwner = new PerKey();
@@ -38,12 +43,10 @@ export class ListCounts {
     private readonly windowMs = LIST_COUNTS_WINDOW_MS,
   ) {}
 
-  /** After a count on `boardId` (marked `listPending` in the same write): its owner's list follows. */
-  schedule(ownerId: string, boardId: string): void {
+  /** After a count on one of the owner's boards (marked `listPending` in the same write): their list follows. */
+  schedule(ownerId: string): void {
     if (this.closed) return;
-    let boards = this.pending.get(ownerId);
-    if (!boards) this.pending.set(ownerId, (boards = new Set()));
-    boards.add(boardId);
+    this.pending.add(ownerId);
     if (this.timers.has(ownerId)) return;
     this.timers.set(ownerId, setTimeout(() => {
       this.timers.delete(ownerId);
@@ -51,13 +54,14 @@ export class ListCounts {
     }, this.windowMs).unref());
   }
 
-  /** Writes the owner's scheduled boards into their list now. */
+  /**
+   * Writes the owner's marked boards into their list now: the ones counted here, and any other
+   * still marked (counted by another process, or left by one that died).
+   */
   flush(ownerId: string): Promise<void> {
     return this.perOwner.run(ownerId, async () => {
-      const ids = this.pending.get(ownerId);
-      this.pending.delete(ownerId);
-      if (!ids || ids.size === 0) return;
-      const boards = (await Promise.all([...ids].map((id) => this.deps.boards.findById(id)))).filter((b): b is BoardDoc => b !== null && b.ownerId === ownerId);
+      if (!this.pending.delete(ownerId)) return;
+      const boards = await this.deps.boards.pendingOf(ownerId);
       if (boards.length === 0) return;
       await this.deps.lists.patchMany(ownerId, boards.map((b) => ({ boardId: b._id, fields: countedFields(b) })));
       await Promise.all(boards.map((b) => this.deps.boards.clearListPending(b)));
@@ -67,7 +71,7 @@ export class ListCounts {
   /** Boards whose counts never reached their list (a process died first): scheduled again. */
   async sweep(): Promise<{ boards: number }> {
     const marked = await this.deps.boards.listPending(SWEEP_BATCH);
-    for (const b of marked) this.schedule(b.ownerId, b._id);
+    for (const b of marked) this.schedule(b.ownerId);
     return { boards: marked.length };
   }
 
@@ -75,7 +79,7 @@ export class ListCounts {
   async drain(): Promise<void> {
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
-    await Promise.all([...this.pending.keys()].map((owner) => this.flush(owner)));
+    await Promise.all([...this.pending].map((owner) => this.flush(owner)));
   }
 
   close(): void {

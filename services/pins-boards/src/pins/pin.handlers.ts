@@ -57,7 +57,7 @@ export function pinHandlers(deps: PinHandlerDeps) {
   /** One save counted on its board (guarded by its ledger key); then its section. */
   const countSave = async (e: SavedEvent): Promise<void> => {
     const board = await deps.boards.applyCount(e.data.boardId, savedKey(e), 1, { savedAt: new Date(e.occurredAt), cover: cover(e), settled, listPending: true });
-    if (board) deps.listCounts.schedule(board.ownerId, board._id);
+    if (board) deps.listCounts.schedule(board.ownerId);
     await countInSection(e);
   };
   const countInSection = async (e: SavedEvent): Promise<void> => {
@@ -80,7 +80,7 @@ export function pinHandlers(deps: PinHandlerDeps) {
       for (const e of saves) await countSave(e);
       return;
     }
-    deps.listCounts.schedule(board.ownerId, board._id);
+    deps.listCounts.schedule(board.ownerId);
     for (const e of saves) await countInSection(e);
   };
   return [
@@ -105,7 +105,7 @@ export function pinHandlers(deps: PinHandlerDeps) {
         const board = await deps.boards.applyCount(data.boardId, key, -1, { settled, listPending: true });
         if (board) {
           await deps.boards.clearCoverIf(board._id, data.pinId);
-          deps.listCounts.schedule(board.ownerId, board._id);
+          deps.listCounts.schedule(board.ownerId);
         }
         if (data.sectionId) await deps.sections.applyCount(data.sectionId, key, -1, undefined, settled);
       }),
