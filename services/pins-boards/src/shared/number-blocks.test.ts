@@ -50,8 +50,10 @@ it('takes several numbers at once: what is left of a fresh block first, the rest
   const blocks = new NumberBlocks(c.reserve, () => clock.now);
   for (let i = 0; i < 2; i++) await blocks.next('b'); // blocks of 1, then 2 (1 used): 3 is left
   expect(await blocks.take('b', 5)).toEqual([3, 4, 5, 6, 7]);
-  expect(c.reservations).toEqual([1, 2, 4]);
+  // The counter is busy: its four numbers and a spare block of 4 (the next size) in one reservation.
+  expect(c.reservations).toEqual([1, 2, 8]);
   expect(await blocks.take('b', 3)).toEqual([8, 9, 10]);
+  expect(c.reservations).toEqual([1, 2, 8]);
   expect(await blocks.take('b', 1)).toHaveLength(1);
   expect(await blocks.take('b', 0)).toEqual([]);
   // A stale block's numbers are skipped, as next() skips them.
@@ -59,4 +61,21 @@ it('takes several numbers at once: what is left of a fresh block first, the rest
   clock.now += NUMBER_BLOCK_FRESH_MS;
   const before = c.value;
   expect(await blocks.take('b', 2)).toEqual([before + 1, before + 2]);
+});
+
+it('a quiet counter reserves exactly what a take needs; takes in quick succession reserve spare blocks, growing to the most', async () => {
+  const c = counter();
+  const clock = { now: 0 };
+  const blocks = new NumberBlocks(c.reserve, () => clock.now);
+  expect(await blocks.take('r', 3)).toEqual([1, 2, 3]);
+  expect(c.reservations).toEqual([3]);
+  clock.now += NUMBER_BLOCK_FRESH_MS; // quiet again: nothing spare, nothing skipped
+  expect(await blocks.take('r', 2)).toEqual([4, 5]);
+  expect(c.reservations).toEqual([3, 2]);
+  const got: number[] = [];
+  for (let i = 0; i < 20; i++) got.push(...(await blocks.take('r', 5)));
+  // Every number once, in order, and far fewer reservations than takes.
+  expect(got).toEqual(Array.from({ length: 100 }, (_, i) => i + 6));
+  expect(c.reservations.length - 2).toBeLessThanOrEqual(8);
+  expect(Math.max(...c.reservations)).toBeLessThanOrEqual(NUMBER_BLOCK_MAX + 5);
 });

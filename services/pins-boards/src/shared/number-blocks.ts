@@ -14,8 +14,8 @@ interface Block {
 }
 
 /**
- * Numbers of a counter in the store (a board's `pinSeq`) handed out from blocks reserved by one
- * `$inc` each, instead of one store write per number. A block grows (doubling, at most
+ * Numbers of a counter in the store (a board's pins, a list's items) handed out from blocks
+ * reserved by one `$inc` each, instead of one store write per number. A block grows (doubling, at most
  * NUMBER_BLOCK_MAX) while its numbers are used up within NUMBER_BLOCK_FRESH_MS and goes back to
  * one number when they are not: a board saved to now and then reserves its numbers one by one
  * as before; a busy one, one write per 16 saves. Numbers left in a block that went stale are
@@ -55,16 +55,24 @@ export class NumberBlocks {
   /**
    * `k` numbers at once, ascending: what is left of a fresh block first, the rest in one `$inc`
    * (a batch of saves fanned out to one reader: one write for all its entries, however many).
+   * While the counter is busy (its block still fresh) that `$inc` also reserves a spare block
+   * for the next batches (at least as many as this one needed, growing as next() grows its
+   * blocks, at most NUMBER_BLOCK_MAX): a reader fed by every fetch costs a reservation every few
+   * batches, not one each. A quiet counter reserves exactly `k`.
    */
   async take(id: string, k: number): Promise<number[]> {
     if (k <= 1) return k === 1 ? [await this.next(id)] : [];
     const out: number[] = [];
     const block = this.blocks.get(id);
-    if (block && this.now() < block.until) while (out.length < k && block.next <= block.last) out.push(block.next++);
+    const fresh = block !== undefined && this.now() < block.until;
+    if (fresh) while (out.length < k && block.next <= block.last) out.push(block.next++);
     const need = k - out.length;
     if (need > 0) {
-      const last = await this.reserve(id, need);
-      for (let n = last - need + 1; n <= last; n++) out.push(n);
+      const spare = fresh ? Math.min(NUMBER_BLOCK_MAX, Math.max(this.sizeAfter(block), need)) : 0;
+      const last = await this.reserve(id, need + spare);
+      for (let n = last - spare - need + 1; n <= last - spare; n++) out.push(n);
+      // Empty when quiet: it only says the counter was used now (the next take within the window grows).
+      this.blocks.set(id, { next: last - spare + 1, last, until: this.now() + NUMBER_BLOCK_FRESH_MS, size: Math.max(spare, 1) });
     }
     return out;
   }
