@@ -161,7 +161,7 @@ export const pinsBoardsHotQueries: HotQuerySet = {
     { name: 'a bucket of whom a person follows', collection: USER_FOLLOWS_COLLECTION, filter: { followingBucket: listBucketKey('follower-7', 1, FOLLOW_BUCKET_SIZE) }, reads: FOLLOW_BUCKET_SIZE },
     { name: "follow counts of a board or a person (the board's and the profile's answers, a save's fan-out cap)", collection: FOLLOW_COUNTS_COLLECTION, filter: { _id: 'user:user-4321' } },
     { name: 'follow count change applied once (every follow event)', collection: FOLLOW_COUNTS_COLLECTION, filter: { _id: 'user:user-4321', counted: { $ne: 'followed:x@y' } } },
-    { name: "a list's counter (every save: whether its board was ever followed; a home feed's first page)", collection: LIST_NUMBERS_COLLECTION, filter: { _id: 'board-followers:1004321' } },
+    { name: "a list's counter (every save: whether its board was ever followed, the board's pin numbers; a home feed's first page)", collection: LIST_NUMBERS_COLLECTION, filter: { _id: 'board-followers:1004321' } },
     { name: 'a bucket of a home feed (50 entries)', collection: FEED_ENTRIES_COLLECTION, filter: { bucket: listBucketKey('reader-7', 0, FEED_BUCKET_SIZE) }, reads: FEED_BUCKET_SIZE },
     { name: "an unfollowed board's entries in its reader's feed", collection: FEED_ENTRIES_COLLECTION, filter: { readerBoard: `reader-7:${feedBoard(7)}` }, reads: FEED_BUCKET_SIZE },
     { name: "a pin's entries in every feed (deleted, moved into a secret board)", collection: FEED_ENTRIES_COLLECTION, filter: { pinId: String(3_000_000 + 432) }, reads: PINS_FEEDS },

@@ -8,6 +8,7 @@ import { loadPinsBoardsConfig, type PinsBoardsConfig } from '../src/config';
 import { pinsBoardsService } from '../src/service';
 import { pinMoveWrite } from '../src/moves/move-plan';
 import { BOARD_ACTIONS_COLLECTION, LEASE_MS, moveBatchStamp, moveLedgerKey, MOVES_COLLECTION, type MoveDoc, type MoveItem } from '../src/moves/move.model';
+import { BoardRepository } from '../src/boards/board.repository';
 import { PinRepository } from '../src/pins/pin.repository';
 import { serviceEnv, servers, uniqueName, waitFor } from '../../../test/support/servers';
 import { testViewers } from '../../../test/support/test-viewers';
@@ -324,8 +325,7 @@ describe('a move whose process died', () => {
     }
     return doc;
   }
-  const reserve = async (boardId: string, n: number) =>
-    ((await conn.collection('boards').findOneAndUpdate({ _id: boardId as never }, { $inc: { pinSeq: n } }, { returnDocument: 'after' })) as unknown as { pinSeq: number }).pinSeq - n + 1;
+  const reserve = (boardId: string, n: number) => new BoardRepository(conn, async () => undefined).reservePinNumbers(boardId, n);
 
   it('is finished by the next action that wants its board, which then runs', async () => {
     const from = await createBoard(ada, 'Left behind');

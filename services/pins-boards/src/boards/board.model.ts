@@ -22,7 +22,12 @@ export interface BoardDoc extends Partial<OutboxFields> {
   collaboratorIds: string[];
   pinCount: number;
   sectionCount: number;
-  /** The last number given to a pin saved here: pins are read by buckets of it (pin.model.ts). */
+  /**
+   * Where the board's pin numbers start: pins are numbered by a counter of their own
+   * (`boardPinsCounter`, BoardRepository), which begins at this value (the last number of boards
+   * that numbered their pins here before; 0 for the others). Never written by saves: the top is
+   * BoardRepository.topPinNumber.
+   */
   pinSeq: number;
   /** Keys (`saved:<pinId>@<eventId>`, `deleted:...`) of the last counter changes applied, newest last. */
   counted: string[];
@@ -54,6 +59,9 @@ export const boardFactsOf = (b: BoardDoc): BoardFacts => ({
   _id: b._id, ownerId: b.ownerId, name: b.name, slug: b.slug, description: b.description, privacy: b.privacy,
   advertiserId: b.advertiserId, collaboratorIds: b.collaboratorIds, archivedAt: b.archivedAt, deletedAt: b.deletedAt,
 });
+
+/** The board's pin counter in `list_numbers`: the last number given to a pin saved or moved there (pins are read by buckets of it, pin.model.ts). */
+export const boardPinsCounter = (boardId: string): string => `board-pins:${boardId}`;
 
 /**
  * Counter keys a board keeps at least. Older ones go only once their event is recorded handled

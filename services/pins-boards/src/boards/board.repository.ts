@@ -3,8 +3,9 @@ import type { EventEnvelope } from '@pinhive/contracts';
 import { isDuplicateKey, docWithEvents, updateWithEvents } from '@pinhive/kit';
 import { settledWithMoves } from '../moves/move.repository';
 import type { Changed } from '../shared/changes';
+import { LIST_NUMBERS_COLLECTION } from '../shared/list-numbers';
 import { NumberBlocks } from '../shared/number-blocks';
-import { BOARDS_COLLECTION, COUNTED_KEYS_KEPT, COUNTED_KEYS_TRIMMED_TOGETHER, type BoardDoc } from './board.model';
+import { BOARDS_COLLECTION, boardPinsCounter, COUNTED_KEYS_KEPT, COUNTED_KEYS_TRIMMED_TOGETHER, type BoardDoc } from './board.model';
 
 // FerretDB v1 takes no projection in findAndModify: those answers carry the whole document.
 
@@ -102,11 +103,44 @@ export class BoardRepository {
     return this.pinNumbers.next(id);
   }
 
-  private readonly pinNumbers = new NumberBlocks(async (id, n) => {
-    const board = await this.boards().findOneAndUpdate({ _id: id }, { $inc: { pinSeq: n } }, { returnDocument: 'after' });
-    if (!board) throw new Error(`board ${id} vanished while saving into it`);
-    return board.pinSeq;
-  });
+  private readonly pinNumbers = new NumberBlocks((id, n) => this.reservePins(id, n, 'saving into it'));
+
+  private numbers() {
+    return this.conn.collection<{ _id: string; n: number }>(LIST_NUMBERS_COLLECTION);
+  }
+
+  /**
+   * Adds `n` to the board's pin counter and answers its new value (the last number reserved).
+   * The counter is a small document of its own (`list_numbers`, `board-pins:<id>`), not the
+   * board's `pinSeq`: a reservation then reads and writes ~100 bytes instead of the whole board
+   * with its ledger, and a save never waits on the board's counts. A board numbered its pins in
+   * `pinSeq` before (and every board until its first save): its counter starts there.
+   */
+  private async reservePins(id: string, n: number, doing: string): Promise<number> {
+    const key = boardPinsCounter(id);
+    for (let attempt = 0; ; attempt++) {
+      const counter = await this.numbers().findOneAndUpdate({ _id: key }, { $inc: { n } }, { returnDocument: 'after' });
+      if (counter) return counter.n;
+      const board = await this.boards().findOne({ _id: id }, { projection: { pinSeq: 1 } });
+      if (!board) throw new Error(`board ${id} vanished while ${doing}`);
+      try {
+        await this.numbers().insertOne({ _id: key, n: board.pinSeq + n });
+        return board.pinSeq + n;
+      } catch (err) {
+        // Two first reservations at once: the other made the counter; ours is an $inc again.
+        if (!isDuplicateKey(err) || attempt >= 2) throw err;
+      }
+    }
+  }
+
+  /**
+   * The highest pin number given on a board so far (where its newest bucket is): its counter,
+   * or `pinSeq` for a board whose pins were numbered there (or never saved onto).
+   */
+  async topPinNumber(board: Pick<BoardDoc, '_id' | 'pinSeq'>): Promise<number> {
+    const counter = await this.numbers().findOne({ _id: boardPinsCounter(board._id) });
+    return Math.max(counter?.n ?? 0, board.pinSeq);
+  }
 
   /**
    * Applies one counter change once: the key (`saved:<pinId>@<event>`, or a move's batch
@@ -163,9 +197,7 @@ export class BoardRepository {
    * or after stay apart.
    */
   async reservePinNumbers(id: string, n: number): Promise<number> {
-    const board = await this.boards().findOneAndUpdate({ _id: id }, { $inc: { pinSeq: n } }, { returnDocument: 'after' });
-    if (!board) throw new Error(`board ${id} vanished while moving pins into it`);
-    return board.pinSeq - n + 1;
+    return (await this.reservePins(id, n, 'moving pins into it')) - n + 1;
   }
 
   /**

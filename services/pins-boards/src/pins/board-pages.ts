@@ -80,11 +80,15 @@ export class BoardPages {
     const board = await this.deps.boards.findById(options.board_id);
     if (!board) throw appError('not_found', { message: 'Board not found.' });
     const subject: BoardSubject = { ownerId: board.ownerId, privacy: board.privacy, collaboratorIds: board.collaboratorIds, deletedAt: board.deletedAt };
-    const section = options.section_id ? await this.deps.sections.findById(options.section_id) : null;
+    // A section's pins are numbered on the section; a board's by its counter (BoardRepository.topPinNumber).
+    const [section, boardTop] = await Promise.all([
+      options.section_id ? this.deps.sections.findById(options.section_id) : null,
+      options.section_id || options.bookmarks ? 0 : this.deps.boards.topPinNumber(board),
+    ]);
     if (options.section_id && (!section || section.boardId !== board._id)) {
       return { board: subject, sectionMissing: true, items: [], pinners: [], next: undefined, bytes: 0 };
     }
-    const top = section ? section.pinSeq : board.pinSeq;
+    const top = section ? section.pinSeq : boardTop;
     const start = options.bookmarks ?? { bucket: Math.floor(top / PIN_BUCKET_SIZE), before: Number.MAX_SAFE_INTEGER };
     const { pins, next } = await this.deps.pins.page(section ? 'sectionBucket' : 'boardBucket', section ? section._id : board._id, start, options.page_size);
     const sections = new Map<string, Promise<SectionDoc | null>>();

@@ -118,7 +118,7 @@ export function pinHandlers(deps: PinHandlerDeps) {
         // and one already deleted is passed over, so a handler stopped half way resumes.
         const board = await deps.boards.findById(data.boardId);
         if (!board) return;
-        for (let bucket = Math.floor(board.pinSeq / PIN_BUCKET_SIZE); bucket >= 0; bucket--) {
+        for (let bucket = Math.floor((await deps.boards.topPinNumber(board)) / PIN_BUCKET_SIZE); bucket >= 0; bucket--) {
           for (const pin of await deps.pins.inBoardBucket(board._id, bucket)) {
             const at = new Date();
             const event = newEvent('pins-boards', 'pins.pin.deleted.v1', pin._id, { pinId: pin._id, boardId: pin.boardId, sectionId: pin.sectionId, pinnerId: pin.pinnerId, imageId: pin.image.id }, at);

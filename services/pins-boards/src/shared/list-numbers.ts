@@ -14,7 +14,7 @@ interface ListNumberDoc {
 /**
  * Numbers of the lists the store cannot sort (follower lists, home feeds): an item takes the
  * list's next number, and its bucket key `<owner>:<floor(n / size)>` is what pages read by
- * equality, newest bucket first, as board pages do with `pinSeq`. Numbers come from a counter
+ * equality, newest bucket first, as board pages do with their pins. Numbers come from a counter
  * document per list, `$inc`'d a block at a time (NumberBlocks: a busy list costs one write per
  * several items). A counter that was never written is a list that never had an item: `head`
  * answers 0 from one read by `_id`, the cheapest question a hot path can ask.

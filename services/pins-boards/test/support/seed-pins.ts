@@ -1,4 +1,5 @@
 import type { Connection } from 'mongoose';
+import { BoardRepository } from '../../src/boards/board.repository';
 import { bucketKey, pinnerImageKey } from '../../src/pins/pin.model';
 
 /** A seeded pin's image: no file behind it (pages and moves read only the pin). */
@@ -11,14 +12,13 @@ const image = (n: number) => ({
 
 /**
  * `count` pins saved onto a board, stored at once in the shape a save writes them (numbered
- * after the board's `pinSeq`, in its buckets, counted on the board and its owner's list entry),
+ * from the board's pin counter, in its buckets, counted on the board and its owner's list entry),
  * for tests that need more pins than saving them one by one allows. Answers their ids, oldest first.
  */
 export async function seedPins(conn: Connection, board: { id: string; ownerId: string }, count: number, tag: string): Promise<string[]> {
-  const boards = conn.collection<{ _id: string; pinSeq: number }>('boards');
-  const before = await boards.findOne({ _id: board.id });
-  if (!before) throw new Error(`no board ${board.id}`);
-  const first = before.pinSeq + 1;
+  const boards = conn.collection<{ _id: string; pinCount: number }>('boards');
+  // Numbers as saves and moves take them (one reservation for all).
+  const first = await new BoardRepository(conn, async () => undefined).reservePinNumbers(board.id, count);
   const at = Date.now();
   const pins = Array.from({ length: count }, (_, i) => {
     const seq = first + i;
@@ -30,7 +30,7 @@ export async function seedPins(conn: Connection, board: { id: string; ownerId: s
     };
   });
   for (let i = 0; i < pins.length; i += 1000) await conn.collection('pins').insertMany(pins.slice(i, i + 1000) as never[]);
-  await boards.updateOne({ _id: board.id }, { $inc: { pinSeq: count, pinCount: count } });
+  await boards.updateOne({ _id: board.id }, { $inc: { pinCount: count } });
   await conn.collection('board_lists').updateOne({ _id: board.ownerId as never }, { $inc: { [`boards.b${board.id}.pinCount`]: count } });
   return pins.map((p) => p._id);
 }
