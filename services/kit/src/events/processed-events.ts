@@ -67,14 +67,9 @@ export class ProcessedEvents {
     return (await this.records().countDocuments({ _id: id }, { limit: 1 })) > 0;
   }
 
+  /** Records one event handled: an insert, like a batch's (cheaper for FerretDB than an upsert, which reads first). */
   async mark(eventId: string, handler: string): Promise<void> {
-    const at = this.now();
-    const day = dayOf(at);
-    // The day is listed before its first record is written, so no record is out of the purge's reach.
-    await this.expiry.list(day);
-    const id = `${handler}:${eventId}`;
-    await this.records().updateOne({ _id: id }, { $setOnInsert: { eventId, handler, at, day } }, { upsert: true });
-    this.marked.set(id, at.getTime());
+    await this.markMany([eventId], handler);
   }
 
   /** Records several events handled by one handler: one store command for all of them (a batch's). */
@@ -82,6 +77,7 @@ export class ProcessedEvents {
     if (eventIds.length === 0) return;
     const at = this.now();
     const day = dayOf(at);
+    // The day is listed before its first record is written, so no record is out of the purge's reach.
     await this.expiry.list(day);
     const records = [...new Set(eventIds)].map((eventId) => ({ _id: `${handler}:${eventId}`, eventId, handler, at, day }));
     // One unordered insert (cheaper for the store than an upsert each): a record that is there
