@@ -79,3 +79,17 @@ it('a quiet counter reserves exactly what a take needs; takes in quick successio
   expect(c.reservations.length - 2).toBeLessThanOrEqual(8);
   expect(Math.max(...c.reservations)).toBeLessThanOrEqual(NUMBER_BLOCK_MAX + 5);
 });
+
+it('takes of one counter at once share a reservation and its spare block, with distinct numbers', async () => {
+  const c = counter();
+  const clock = { now: 0 };
+  const blocks = new NumberBlocks(c.reserve, () => clock.now);
+  await blocks.take('r', 2); // the counter is in use: the next takes reserve spare numbers
+  const got = await Promise.all([blocks.take('r', 3), blocks.take('r', 3), blocks.take('r', 3)]);
+  const all = got.flat();
+  expect(new Set(all).size).toBe(9);
+  expect(got.map((g) => [...g].sort((a, b) => a - b))).toEqual(got);
+  expect(Math.max(...all)).toBeLessThanOrEqual(c.value);
+  // One reservation of 3 + a spare of 3, the third take's own (and its spare): not one each.
+  expect(c.reservations.length - 1).toBeLessThan(3);
+});

@@ -58,23 +58,37 @@ export class NumberBlocks {
    * While the counter is busy (its block still fresh) that `$inc` also reserves a spare block
    * for the next batches (at least as many as this one needed, growing as next() grows its
    * blocks, at most NUMBER_BLOCK_MAX): a reader fed by every fetch costs a reservation every few
-   * batches, not one each. A quiet counter reserves exactly `k`.
+   * batches, not one each (takes of one counter at once wait for one reservation, as next()'s
+   * do). A quiet counter reserves exactly `k`.
    */
   async take(id: string, k: number): Promise<number[]> {
     if (k <= 1) return k === 1 ? [await this.next(id)] : [];
     const out: number[] = [];
-    const block = this.blocks.get(id);
-    const fresh = block !== undefined && this.now() < block.until;
-    if (fresh) while (out.length < k && block.next <= block.last) out.push(block.next++);
-    const need = k - out.length;
-    if (need > 0) {
+    for (;;) {
+      const block = this.blocks.get(id);
+      const fresh = block !== undefined && this.now() < block.until;
+      if (fresh) while (out.length < k && block.next <= block.last) out.push(block.next++);
+      if (out.length === k) return out;
+      // Another take (a batch of another partition) or next() is reserving: its spare may do.
+      const inFlight = this.reserving.get(id);
+      if (inFlight) {
+        await inFlight;
+        continue;
+      }
+      const need = k - out.length;
       const spare = fresh ? Math.min(NUMBER_BLOCK_MAX, Math.max(this.sizeAfter(block), need)) : 0;
-      const last = await this.reserve(id, need + spare);
-      for (let n = last - spare - need + 1; n <= last - spare; n++) out.push(n);
-      // Empty when quiet: it only says the counter was used now (the next take within the window grows).
-      this.blocks.set(id, { next: last - spare + 1, last, until: this.now() + NUMBER_BLOCK_FRESH_MS, size: Math.max(spare, 1) });
+      let mine: number[] = [];
+      const pending = this.reserve(id, need + spare)
+        .then((last) => {
+          mine = Array.from({ length: need }, (_, i) => last - spare - need + 1 + i);
+          // Empty when quiet: it only says the counter was used now (a take within the window grows).
+          this.blocks.set(id, { next: last - spare + 1, last, until: this.now() + NUMBER_BLOCK_FRESH_MS, size: Math.max(spare, 1) });
+        })
+        .finally(() => this.reserving.delete(id));
+      this.reserving.set(id, pending);
+      await pending;
+      return [...out, ...mine];
     }
-    return out;
   }
 
   /** Double after a block used up while fresh, back to one after a block that went stale. */
