@@ -5,7 +5,7 @@ import type { Advertiser, AdvertiserMember } from '@pinhive/contracts';
 import { loginPathFor, profilePath } from '../auth/targets';
 import { useViewer } from '../auth/viewer';
 import { Avatar } from '../components/Avatar';
-import { Dialog } from '../components/Dialog';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 import { Spinner } from '../components/Spinner';
 import { StatusView } from '../components/StatusView';
 import { TextField } from '../components/TextField';
@@ -311,7 +311,6 @@ function AddMemberForm({ advertiser, userId, field }: { advertiser: Advertiser; 
 /** "Leave", after a confirmation: the viewer can no longer act for the advertiser (and acts as themself if they did). */
 function LeaveButton({ advertiser, userId }: { advertiser: Advertiser; userId: string }) {
   const { t } = useTranslation();
-  const titleId = useId();
   const toast = useToast();
   const errorText = useAdvertiserErrorText();
   const [asking, setAsking] = useState(false);
@@ -320,7 +319,6 @@ function LeaveButton({ advertiser, userId }: { advertiser: Advertiser; userId: s
   // The card goes away with the list's new answer (and with it mutate's own callbacks): the
   // promise says how it went; the page's title then takes the focus (AccessView).
   const onLeave = () => {
-    if (leave.isPending) return;
     leave.mutateAsync(userId).then(
       () => {
         setAsking(false);
@@ -336,23 +334,15 @@ function LeaveButton({ advertiser, userId }: { advertiser: Advertiser; userId: s
         {t('advertisers.access.leave')}
       </button>
       {asking ? (
-        <Dialog labelledBy={titleId} describedBy={`${titleId}-body`} onClose={() => setAsking(false)} className="dialog--confirm">
-          <div className="confirm">
-            <h2 className="confirm__title" id={titleId}>
-              {t('advertisers.access.leaveTitle', { advertiser: advertiser.name })}
-            </h2>
-            <p id={`${titleId}-body`}>{t('advertisers.access.leaveConfirm', { advertiser: advertiser.name })}</p>
-            <div className="confirm__actions">
-              <button type="button" className="button button--secondary" onClick={() => setAsking(false)}>
-                {t('advertisers.access.cancel')}
-              </button>
-              <button type="button" className="button button--primary" onClick={onLeave} aria-disabled={leave.isPending || undefined} aria-busy={leave.isPending || undefined}>
-                {leave.isPending ? <Spinner /> : null}
-                <span>{t('advertisers.access.leaveYes')}</span>
-              </button>
-            </div>
-          </div>
-        </Dialog>
+        <ConfirmDialog
+          title={t('advertisers.access.leaveTitle', { advertiser: advertiser.name })}
+          body={t('advertisers.access.leaveConfirm', { advertiser: advertiser.name })}
+          cancelLabel={t('advertisers.access.cancel')}
+          confirmLabel={t('advertisers.access.leaveYes')}
+          pending={leave.isPending}
+          onConfirm={onLeave}
+          onClose={() => setAsking(false)}
+        />
       ) : null}
     </>
   );

@@ -1,12 +1,11 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SAVE_TOAST_MS, type Board } from '@pinhive/contracts';
 import { profilePath } from '../auth/targets';
 import { useViewer } from '../auth/viewer';
 import { Avatar } from '../components/Avatar';
-import { Dialog } from '../components/Dialog';
-import { Spinner } from '../components/Spinner';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 import { serverErrorText } from '../boards/rules';
 import { ERROR_TOAST_MS } from '../recovery/useResetEmail';
 import { useToast } from '../toast/toastContext';
@@ -56,7 +55,6 @@ export function BoardCollaborators({ board }: { board: Board }) {
 /** 'Leave board', after a confirmation: saving into it stops at once; their pins stay. */
 function LeaveBoardButton({ board, userId }: { board: Board; userId: string }) {
   const { t } = useTranslation();
-  const titleId = useId();
   const toast = useToast();
   const navigate = useNavigate();
   const [asking, setAsking] = useState(false);
@@ -79,23 +77,15 @@ function LeaveBoardButton({ board, userId }: { board: Board; userId: string }) {
         {t('collaborators.leave')}
       </button>
       {asking ? (
-        <Dialog labelledBy={titleId} onClose={() => setAsking(false)} className="dialog--confirm">
-          <div className="confirm">
-            <h2 className="confirm__title" id={titleId}>
-              {t('collaborators.leave')}
-            </h2>
-            <p>{t('collaborators.leaveConfirm', { board: board.name })}</p>
-            <div className="confirm__actions">
-              <button type="button" className="button button--secondary" onClick={() => setAsking(false)}>
-                {t('collaborators.cancel')}
-              </button>
-              <button type="button" className="button button--primary" onClick={onLeave} disabled={leave.isPending} aria-busy={leave.isPending || undefined}>
-                {leave.isPending ? <Spinner /> : null}
-                <span>{t('collaborators.leaveYes')}</span>
-              </button>
-            </div>
-          </div>
-        </Dialog>
+        <ConfirmDialog
+          title={t('collaborators.leave')}
+          body={t('collaborators.leaveConfirm', { board: board.name })}
+          cancelLabel={t('collaborators.cancel')}
+          confirmLabel={t('collaborators.leaveYes')}
+          pending={leave.isPending}
+          onConfirm={onLeave}
+          onClose={() => setAsking(false)}
+        />
       ) : null}
     </>
   );

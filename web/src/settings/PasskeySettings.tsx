@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PASSKEY_NAME_MAX, type Passkey, type PasskeyList } from '@pinhive/contracts';
 import { logOut } from '../api/auth';
 import { busyProps } from '../components/busy';
-import { Dialog } from '../components/Dialog';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 import { Spinner } from '../components/Spinner';
 import { TextField } from '../components/TextField';
 import { fetchPasskeys, removePasskey, renamePasskey } from '../passkeys/api';
@@ -322,9 +322,7 @@ interface RemoveDialogProps {
 /** "Remove this passkey?": a modal confirmation; Cancel (first, and focused) keeps it. */
 function RemoveDialog({ passkey, onRemoved, onClose, onLoggedOut }: RemoveDialogProps) {
   const { t } = useTranslation();
-  const titleId = useId();
   const failureText = useFailureText();
-  const cancel = useRef<HTMLButtonElement>(null);
   const [alert, setAlert] = useState<PasskeyFailure | null>(null);
   const remove = useMutation({
     mutationFn: () => removePasskey(passkey.id),
@@ -335,38 +333,19 @@ function RemoveDialog({ passkey, onRemoved, onClose, onLoggedOut }: RemoveDialog
       else setAlert(outcome);
     },
   });
-  const alertText = failureText(alert);
   return (
-    <Dialog labelledBy={titleId} describedBy={`${titleId}-text`} onClose={onClose} className="dialog--confirm" initialFocus={cancel}>
-      <div className="confirm">
-        <h2 className="confirm__title" id={titleId}>
-          {t('passkeys.removeTitle')}
-        </h2>
-        <p id={`${titleId}-text`}>{t('passkeys.removeConfirm', { name: passkey.name })}</p>
-        {alertText ? (
-          <div className="form-alert" role="alert">
-            {alertText}
-          </div>
-        ) : null}
-        <div className="confirm__actions">
-          <button type="button" className="button button--secondary" ref={cancel} onClick={onClose}>
-            {t('passkeys.cancel')}
-          </button>
-          <button
-            type="button"
-            className="button button--primary"
-            onClick={() => {
-              if (remove.isPending) return;
-              setAlert(null);
-              remove.mutate();
-            }}
-            {...busyProps(remove.isPending)}
-          >
-            {remove.isPending ? <Spinner /> : null}
-            <span>{t('passkeys.removeYes')}</span>
-          </button>
-        </div>
-      </div>
-    </Dialog>
+    <ConfirmDialog
+      title={t('passkeys.removeTitle')}
+      body={t('passkeys.removeConfirm', { name: passkey.name })}
+      cancelLabel={t('passkeys.cancel')}
+      confirmLabel={t('passkeys.removeYes')}
+      pending={remove.isPending}
+      onConfirm={() => {
+        setAlert(null);
+        remove.mutate();
+      }}
+      onClose={onClose}
+      alert={failureText(alert)}
+    />
   );
 }
