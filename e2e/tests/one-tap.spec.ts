@@ -45,8 +45,10 @@ test.describe('Google-kind one-tap (FedCM)', () => {
     const email = uniqueEmail('tap');
     const firstName = email.split('@')[0]!;
     const registrations: Request[] = [];
+    const oneTapStarts: Request[] = [];
     page.on('request', (r) => {
       if (isPath('/v3/register/social/')(r)) registrations.push(r);
+      if (isPath('/v3/auth/google/one_tap/start/')(r)) oneTapStarts.push(r);
     });
     await signInAtProviderPage(page, email);
     const prompts = await watchPrompts(page);
@@ -66,6 +68,9 @@ test.describe('Google-kind one-tap (FedCM)', () => {
     await expect(accountButton(page, firstName)).toBeVisible({ timeout: 15_000 });
     expect(registrations).toHaveLength(1);
     expect(registrations[0]!.postDataJSON()).toMatchObject({ type: 'google_one_tap' });
+    // The new member was not prompted again on the way in (the page they land on renders once
+    // for the signed-out viewer): one start for the sign-up page's prompt, and none since.
+    expect(oneTapStarts).toHaveLength(1);
 
     // Logged out, the page's log-in card offers the prompt again; this time the account exists.
     const logIns: Request[] = [];
@@ -78,6 +83,8 @@ test.describe('Google-kind one-tap (FedCM)', () => {
     await prompts.cdp.send('FedCm.selectAccount', { dialogId: again.dialogId, accountIndex: 0 });
     await expect(accountButton(page, firstName)).toBeVisible({ timeout: 15_000 });
     expect(Object.keys(logIns.at(-1)!.postDataJSON() as object)).toContain('google_open_id_token');
+    // One prompt for the log-in card, and none once logged in.
+    expect(oneTapStarts).toHaveLength(2);
   });
 
   test('closing the prompt leaves the page as it was, and the Google button still works', async ({ page }) => {

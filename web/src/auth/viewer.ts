@@ -27,6 +27,12 @@ export function useViewer(): Viewer {
   return { status: 'anonymous' };
 }
 
+/**
+ * Whether the latest answer says someone is signed in, read from the cache at the moment of asking
+ * (a render may still show the viewer it had when a log-in's navigation began).
+ */
+export const signedInNow = (queryClient: QueryClient): boolean => Boolean(queryClient.getQueryData(VIEWER_QUERY_KEY));
+
 /** The stored accounts, asked for only while someone is logged in (`undefined` until known or on failure). */
 export function useStoredAccounts(enabled: boolean): StoredAccount[] | undefined {
   const query = useQuery({

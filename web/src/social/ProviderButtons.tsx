@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { SocialProvider } from '@pinhive/contracts';
 import { fetchExperiments } from '../api/experiments';
@@ -7,6 +7,8 @@ import { fetchProviders } from '../api/social';
 import { Spinner } from '../components/Spinner';
 import { busyProps } from '../components/busy';
 import { browserCountry } from './country';
+import { authNavigationInFlight } from '../auth/authNavigation';
+import { signedInNow } from '../auth/viewer';
 import { thisBrowserOffersOneTap } from './oneTap';
 import { ProviderFailureText } from './ProviderFailureText';
 import { ProviderIcon } from './ProviderIcon';
@@ -72,6 +74,7 @@ export function ProviderButtons({ mode, onNotLinked, ...attemptProps }: Provider
     return onNotLinked(found);
   };
   const attempt = useProviderAttempt({ ...attemptProps, onNotLinked: notLinked });
+  const queryClient = useQueryClient();
 
   const oneTapOn = Boolean(
     providers.data?.googleOneTap && providers.data.providers.includes('google') && !attemptProps.accountSwitch
@@ -80,11 +83,14 @@ export function ProviderButtons({ mode, onNotLinked, ...attemptProps }: Provider
   const offerOneTap = useRef(attempt.oneTap);
   offerOneTap.current = attempt.oneTap;
   useEffect(() => {
-    if (!oneTapOn) return;
+    // Not for someone signed in, nor while a log-in or sign-up takes them on (authNavigation.ts):
+    // the page they land on may render once for the signed-out viewer it had, and its card would
+    // prompt a member.
+    if (!oneTapOn || authNavigationInFlight() || signedInNow(queryClient)) return;
     void offerOneTap.current().then((failure) => {
       if (failure) setFailures({ google: failure });
     });
-  }, [oneTapOn]);
+  }, [oneTapOn, queryClient]);
 
   const offered = (providers.data?.providers ?? []).filter((p) => !(p === 'facebook' && mode === 'signup' && experiments.facebookSignupRemoved));
   if (offered.length === 0) return null;
