@@ -21,6 +21,7 @@ export * from './store/hot-queries';
 export * from './store/once';
 export * from './store/day-purge';
 export * from './store/ids';
+export * from './store/set-if-newer';
 export * from './http/paging';
 export * from './policies/policy';
 export * from './http/resource';

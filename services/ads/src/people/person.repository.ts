@@ -1,4 +1,4 @@
-import { isDuplicateKey } from '@pinhive/kit';
+import { setIfNewer } from '@pinhive/kit';
 import type { Connection } from 'mongoose';
 import { PEOPLE_COLLECTION, PERSON_STAMPS, type PersonDoc, type PersonPart } from './person.model';
 
@@ -16,26 +16,12 @@ export class PersonRepository {
   }
 
   /**
-   * Sets one part of a person unless an event at least as new already set it; answers whether
-   * it did. Auth's events travel on one topic per type and Kafka orders nothing between topics
-   * (a reactivation can arrive before its deactivation), and a replayed old event must not undo
-   * a newer one. It upserts because the registration can arrive after an event of another type.
+   * Sets one part of a person unless an event at least as new already set it (the kit's
+   * setIfNewer): auth's events travel on one topic per type, and the registration can arrive
+   * after an event of another type.
    */
-  async setIfNewer(id: string, part: PersonPart, at: Date, fields: Partial<PersonDoc>, onInsert: Partial<PersonDoc>): Promise<boolean> {
-    const stamp = PERSON_STAMPS[part];
-    // `null` also matches an absent stamp (a person made by the other part's event).
-    const olderOrUnset = { _id: id, $or: [{ [stamp]: null }, { [stamp]: { $lt: at } }] };
-    const set = { $set: { ...fields, [stamp]: at } };
-    try {
-      const res = await this.people().updateOne(olderOrUnset, { ...set, $setOnInsert: onInsert }, { upsert: true });
-      return res.matchedCount > 0 || res.upsertedCount > 0;
-    } catch (err) {
-      // The upsert matched no older part and tried to insert, clashing with the person as they
-      // are (their part is as new or newer) or as another event made them just now.
-      if (!isDuplicateKey(err)) throw err;
-    }
-    const res = await this.people().updateOne(olderOrUnset, set);
-    return res.matchedCount > 0;
+  setIfNewer(id: string, part: PersonPart, at: Date, fields: Partial<PersonDoc>, onInsert: Partial<PersonDoc>): Promise<boolean> {
+    return setIfNewer(this.people(), id, PERSON_STAMPS[part], at, fields, onInsert);
   }
 
   async findById(id: string): Promise<PersonDoc | null> {

@@ -1,4 +1,4 @@
-import { isDuplicateKey } from '@pinhive/kit';
+import { setIfNewer } from '@pinhive/kit';
 import type { Connection, Model } from 'mongoose';
 import { profileModel, type ProfileDoc } from './profile.model';
 
@@ -21,23 +21,11 @@ export class ProfileRepository {
    * can arrive after an event of another type: `onInsert` fills what that event does not carry.
    */
   async setIfNewer(id: string, part: ProfilePart, at: Date, fields: Partial<ProfileDoc>, onInsert: Partial<ProfileDoc>): Promise<boolean> {
-    const stamp = STAMPS[part];
-    // `null` also matches an absent stamp (a profile from before the stamps, or made by the other part).
-    const olderOrUnset = { _id: id, $or: [{ [stamp]: null }, { [stamp]: { $lt: at } }] };
-    const set = { $set: { ...fields, [stamp]: at } };
-    try {
-      await this.model.updateOne(olderOrUnset, { ...set, $setOnInsert: onInsert }, { upsert: true });
-      return true;
-    } catch (err) {
-      if (!isDuplicateKey(err)) throw err;
-    }
-    // The upsert found no older part and tried to insert, clashing with the existing profile
-    // (its part is as new or newer, or another event created it just now) or with the username
-    // of another profile (FerretDB's error does not say which). Update without inserting.
-    const res = await this.model.updateOne(olderOrUnset, set);
-    if (res.matchedCount > 0) return true;
-    // Another profile still holds the username (its own change has not arrived yet): fail, so
-    // the dispatcher retries rather than losing this event.
+    // Through the model: an inserted profile gets its schema's defaults (names '', no image).
+    if (await setIfNewer(this.model, id, STAMPS[part], at, fields, onInsert)) return true;
+    // The upsert clashed and nothing older was there to set: the profile is as new or newer, or
+    // another profile still holds the username (its own change has not arrived yet; FerretDB's
+    // error does not say which). Then fail, so the dispatcher retries rather than losing this event.
     if (!(await this.model.exists({ _id: id }))) throw new Error(`profile ${id}: the username ${fields.username ?? ''} is held by another profile`);
     return false;
   }
