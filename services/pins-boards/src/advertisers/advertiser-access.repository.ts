@@ -45,7 +45,7 @@ export class AdvertiserAccessRepository {
     let written: boolean;
     try {
       const res = await this.access().updateOne(filter, set, { upsert: true });
-      written = res.modifiedCount + res.upsertedCount > 0 || res.matchedCount > 0;
+      written = res.matchedCount + res.upsertedCount > 0;
     } catch (err) {
       // The document is there with a newer (or equal) time: the upsert tried to make a second one.
       if (!isDuplicateKey(err)) throw err;

@@ -26,8 +26,12 @@ export class AdvertiserAccess {
     return role;
   }
 
-  /** The viewer's role for the advertiser they send (`advertiser_id`); 403 `advertiser_not_member` when they may not act for it. */
-  async required(viewer: Viewer, advertiserId: string): Promise<AdvertiserRole> {
+  /**
+   * The viewer's role for the advertiser a call is sent for (`advertiser_id`), or null for a call
+   * sent for none; 403 `advertiser_not_member` when they may not act for it.
+   */
+  async actingFor(viewer: Viewer, advertiserId: string | undefined): Promise<AdvertiserRole | null> {
+    if (advertiserId === undefined) return null;
     const role = await this.roleOf(viewer.userId, advertiserId);
     if (role === null) throw appError('advertiser_not_member', { field: 'advertiser_id' });
     return role;

@@ -33,7 +33,7 @@ export interface BoardServiceDeps {
   /** A board's follower count and whether the viewer follows it (follows/follow.service.ts). */
   follows: (viewer: Viewer | undefined, boardId: string) => Promise<BoardFollowFacts>;
   /** Who may act for which advertiser (advertisers/). */
-  advertisers: Pick<AdvertiserAccess, 'required' | 'withRole'>;
+  advertisers: Pick<AdvertiserAccess, 'actingFor' | 'withRole'>;
 }
 
 /** The picker's options, after validation. */
@@ -112,8 +112,8 @@ export class BoardService {
    * they act on behalf of someone else's (advertiser.rules.ts).
    */
   async create(viewer: Viewer, options: Omit<BoardCreateOptions, 'privacy'> & { privacy: BoardPrivacy }): Promise<Board> {
-    const advertiserId = options.advertiser_id ?? null;
-    const privacy = advertiserId === null ? options.privacy : advertisedBoardPrivacy(await this.deps.advertisers.required(viewer, advertiserId), options.privacy);
+    const role = await this.deps.advertisers.actingFor(viewer, options.advertiser_id);
+    const privacy = role === null ? options.privacy : advertisedBoardPrivacy(role, options.privacy);
     const existing = await this.deps.lists.entries(viewer.userId);
     if (existing.length >= MAX_BOARDS_PER_USER) {
       throw appError('bad_request', { message: `You can have at most ${MAX_BOARDS_PER_USER} boards. Delete or merge some to make a new one.`, field: 'name' });
@@ -128,7 +128,7 @@ export class BoardService {
       ownerSlug: '',
       description: options.description?.trim() ?? '',
       privacy,
-      advertiserId,
+      advertiserId: options.advertiser_id ?? null,
       collaboratorIds: [],
       pinCount: 0,
       sectionCount: 0,
@@ -213,7 +213,7 @@ export class BoardService {
    */
   async picker(viewer: Viewer, options: PickerOptions): Promise<JsonText> {
     // Checked on every read: the kept answers follow the owner's list, not the advertiser's people.
-    if (options.advertiser_id !== undefined) await this.deps.advertisers.required(viewer, options.advertiser_id);
+    await this.deps.advertisers.actingFor(viewer, options.advertiser_id);
     // Read on every save, by its owner only: kept as JSON until the owner's list changes.
     const variant = `${options.filter}|${options.shortlist_suggestions}|${options.advertiser_id ?? ''}`;
     return this.deps.pickers.read(viewer.userId, variant, async () => new JsonText(JSON.stringify(await this.pickerOf(viewer, options))));
@@ -221,7 +221,7 @@ export class BoardService {
 
   /** The picker's answer from the owner's list (uncached: BoardPickerBoardsShortlistResource). */
   async pickerBoards(viewer: Viewer, options: PickerOptions): Promise<BoardPicker> {
-    if (options.advertiser_id !== undefined) await this.deps.advertisers.required(viewer, options.advertiser_id);
+    await this.deps.advertisers.actingFor(viewer, options.advertiser_id);
     return this.pickerOf(viewer, options);
   }
 

@@ -36,7 +36,7 @@ export interface PinServiceDeps {
   /** Pins by id until they change (PinRepository marks them): every repin and pin page reads one. */
   kept: ReadCache<PinDoc>;
   /** Who may act for which advertiser (advertisers/): a save with `advertiser_id` needs it. */
-  advertisers: Pick<AdvertiserAccess, 'required'>;
+  advertisers: Pick<AdvertiserAccess, 'actingFor'>;
 }
 
 /** The options of a save (PinResource create), after validation. */
@@ -131,7 +131,8 @@ export class PinService {
    * event (pin.handlers.ts), exactly once each.
    */
   async save(viewer: Viewer, options: SaveOptions, idempotencyKey?: string): Promise<SavedPin> {
-    await this.actingFor(viewer, options.advertiser_id);
+    // Sent for an advertiser (section 6): the viewer must be able to act for it; the board's own write rules decide the rest.
+    await this.deps.advertisers.actingFor(viewer, options.advertiser_id);
     const board = await this.deps.boardService.facts(viewer, options.board_id, 'write');
     if (board.privacy === 'secret' && (options.share_facebook || options.share_twitter)) {
       throw appError('bad_request', { message: 'Pins on a secret board cannot be shared.', field: options.share_facebook ? 'share_facebook' : 'share_twitter' });
@@ -153,17 +154,9 @@ export class PinService {
     });
   }
 
-  /**
-   * A save sent for an advertiser (`advertiser_id`, section 6): the viewer must be able to act for
-   * it (403 `advertiser_not_member`); the board's own write rules decide the rest.
-   */
-  private async actingFor(viewer: Viewer, advertiserId: string | undefined): Promise<void> {
-    if (advertiserId !== undefined) await this.deps.advertisers.required(viewer, advertiserId);
-  }
-
   /** RepinResource create: an existing pin saved onto another board: the same image, `via_pinner` kept. */
   async repin(viewer: Viewer, options: { pin_id: string; board_id: string; section_id?: string; description?: string; title?: string; advertiser_id?: string }, idempotencyKey?: string): Promise<SavedPin> {
-    await this.actingFor(viewer, options.advertiser_id);
+    await this.deps.advertisers.actingFor(viewer, options.advertiser_id);
     const { pin: source } = await this.readable(viewer, options.pin_id);
     const board = await this.deps.boardService.facts(viewer, options.board_id, 'write');
     const section = options.section_id ? await this.deps.sectionService.writable(viewer, options.section_id, board._id) : null;
