@@ -2,10 +2,12 @@ import {
   ADVERTISER_NAME_MAX_LENGTH,
   actsOnBehalf,
   advertiserSchema,
+  errorCatalogue,
   type Advertiser,
   type Board,
   type BoardPickerOptions,
   type BoardPrivacy,
+  type ErrorCode,
 } from '@pinhive/contracts';
 import { isApiError } from '../api/client';
 
@@ -124,31 +126,23 @@ export function advertiserNameProblem(name: string): FieldProblem {
 /** Usernames are at most 30 characters (the contracts' member body). */
 export const MEMBER_USERNAME_MAX_LENGTH = 30;
 
-export function memberUsernameProblem(username: string): FieldProblem {
-  const trimmed = username.trim().replace(/^@/, '');
-  if (trimmed.length === 0) return 'required';
-  return trimmed.length > MEMBER_USERNAME_MAX_LENGTH ? 'tooLong' : null;
-}
-
 /** What is sent for a typed username: trimmed, without a leading "@" people often type. */
 export const memberUsername = (typed: string): string => typed.trim().replace(/^@/, '');
 
-/** The advertiser error codes the catalogue has words for (`errors.<code>` in en.json, the contracts' words). */
-export const ADVERTISER_ERROR_CODES = [
-  'advertiser_not_found',
-  'advertiser_not_member',
-  'advertiser_owner_only',
-  'advertiser_person_not_found',
-  'advertiser_too_many',
-  'advertiser_members_full',
-  'advertiser_owner_stays',
-] as const;
-export type AdvertiserErrorCode = (typeof ADVERTISER_ERROR_CODES)[number];
+export function memberUsernameProblem(username: string): FieldProblem {
+  const sent = memberUsername(username);
+  if (sent.length === 0) return 'required';
+  return sent.length > MEMBER_USERNAME_MAX_LENGTH ? 'tooLong' : null;
+}
 
-/** The failure's advertiser code, when it is one we have words for; else null (the server's message shows). */
+/** The contracts' advertiser error codes (`errors.<code>` in en.json has their words). */
+export type AdvertiserErrorCode = Extract<ErrorCode, `advertiser_${string}`>;
+
+const isAdvertiserErrorCode = (code: string): code is AdvertiserErrorCode => code.startsWith('advertiser_') && Object.hasOwn(errorCatalogue, code);
+
+/** The failure's advertiser code, when it is one; else null (the server's message shows). */
 export function advertiserErrorCode(error: unknown): AdvertiserErrorCode | null {
-  if (!isApiError(error)) return null;
-  return (ADVERTISER_ERROR_CODES as readonly string[]).includes(error.code) ? (error.code as AdvertiserErrorCode) : null;
+  return isApiError(error) && isAdvertiserErrorCode(error.code) ? error.code : null;
 }
 
 /** Whether a failure belongs at a form's field (the server named it), not above the form. */
