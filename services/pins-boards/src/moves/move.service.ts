@@ -238,8 +238,10 @@ export class MoveService {
     if (request.source.kind === 'selectAll') {
       // The top when the move starts: pins saved from now on stay where they are.
       const s = request.source;
-      const board = s.sectionId ? null : await this.deps.boards.findById(s.boardId);
-      const top = s.sectionId ? ((await this.deps.sections.findById(s.sectionId))?.pinSeq ?? 0) : board ? await this.deps.boards.topPinNumber(board) : 0;
+      // A section numbers its pins itself; a board by its counter (BoardRepository.topPinNumber).
+      const top = s.sectionId
+        ? ((await this.deps.sections.findById(s.sectionId))?.pinSeq ?? 0)
+        : await this.deps.boards.findById(s.boardId).then((board) => (board ? this.deps.boards.topPinNumber(board) : 0));
       source = { ...s, top };
     } else {
       source = request.source;
