@@ -10,6 +10,7 @@ import {
   type AdvertiserMemberAddBody,
 } from '@pinhive/contracts';
 import { apiRequest } from '../api/client';
+import { idempotencyKey } from '../api/idempotency';
 
 /*
  * The ads service's advertisers (services/contracts/src/advertisers.ts), through the gateway's
@@ -25,19 +26,9 @@ export async function fetchAdvertisers(signal?: AbortSignal): Promise<Advertiser
   return (await apiRequest(ADVERTISERS_PATH, { schema: advertiserListSchema, signal })).items;
 }
 
-/**
- * One key per creation: the client's own retries of it (after a refreshed session, a renewed CSRF
- * token) send the same key, and the service answers the advertiser the first attempt made.
- */
-const creationKey = () => {
-  // getRandomValues, not randomUUID: the latter exists only on https or localhost.
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return { 'Idempotency-Key': `advertiser-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}` };
-};
-
 /** `POST /ads/v4/advertisers/`: a new advertiser, owned by the viewer. */
 export function createAdvertiser(body: AdvertiserCreateBody): Promise<Advertiser> {
-  return apiRequest(ADVERTISERS_PATH, { method: 'POST', body, schema: advertiserSchema, headers: creationKey() });
+  return apiRequest(ADVERTISERS_PATH, { method: 'POST', body, schema: advertiserSchema, headers: idempotencyKey('advertiser') });
 }
 
 /** `GET /ads/v4/advertisers/{id}/members/`: the people who may act for it, owner first. */

@@ -14,6 +14,7 @@ import {
   type SavedPinCheck,
 } from '@pinhive/contracts';
 import { apiRequest } from '../api/client';
+import { idempotencyKey } from '../api/idempotency';
 import { resourceGet, resourceWrite } from '../api/resource';
 
 /** `GET /v3/pins/{id}/`: the close-up's pin. */
@@ -21,24 +22,14 @@ export function fetchPin(pinId: string, signal?: AbortSignal): Promise<Pin> {
   return apiRequest(`/v3/pins/${encodeURIComponent(pinId)}/`, { schema: pinSchema, signal });
 }
 
-/**
- * One key per save: the client's own retries of it (after a refreshed session, a renewed CSRF
- * token) send the same key, and the service answers the pin the first attempt stored.
- */
-const saveKey = () => {
-  // getRandomValues, not randomUUID: the latter exists only on https or localhost.
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return { 'Idempotency-Key': `save-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}` };
-};
-
 /** PinResource create: a new pin from an image url (the popup, the mobile page). */
 export function createPin(options: PinCreateOptions): Promise<SavedPin> {
-  return resourceWrite('PinResource', 'create', options, savedPinSchema, saveKey());
+  return resourceWrite('PinResource', 'create', options, savedPinSchema, idempotencyKey('save'));
 }
 
 /** RepinResource create: an existing pin saved to one of the viewer's boards. */
 export function repin(options: RepinOptions): Promise<SavedPin> {
-  return resourceWrite('RepinResource', 'create', options, savedPinSchema, saveKey());
+  return resourceWrite('RepinResource', 'create', options, savedPinSchema, idempotencyKey('save'));
 }
 
 export function deletePin(pinId: string): Promise<{ id: string }> {
