@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Advertiser, AdvertiserMember } from '@pinhive/contracts';
-import { isApiError } from '../api/client';
 import { addAdvertiserMember, createAdvertiser, fetchAdvertiserMembers, fetchAdvertisers, removeAdvertiserMember } from './api';
 
 /** Keyed by the viewer's id: after an account switch another account's advertisers never show. */
@@ -10,8 +9,6 @@ export const advertiserKeys = {
   members: (userId: string, advertiserId: string) => ['advertisers', userId, 'members', advertiserId] as const,
 };
 
-const notRetriedOn4xx = (failureCount: number, error: unknown) => failureCount < 2 && isApiError(error) && (error.http_status === 0 || error.http_status >= 500);
-
 /** The advertisers the viewer owns or may act for (asked for while someone is logged in). */
 export function useAdvertisers(userId: string | null) {
   return useQuery({
@@ -19,7 +16,6 @@ export function useAdvertisers(userId: string | null) {
     queryFn: ({ signal }) => fetchAdvertisers(signal),
     enabled: userId !== null,
     staleTime: 60_000,
-    retry: notRetriedOn4xx,
   });
 }
 
@@ -28,7 +24,6 @@ export function useAdvertiserMembers(userId: string, advertiserId: string, enabl
     queryKey: advertiserKeys.members(userId, advertiserId),
     queryFn: ({ signal }) => fetchAdvertiserMembers(advertiserId, signal),
     enabled,
-    retry: notRetriedOn4xx,
   });
 }
 

@@ -1,7 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import { isApiError } from './client';
 
-/** Shared defaults: retry only what may pass on a second try (no answer, or a 5xx). */
+/**
+ * Shared defaults, the one place queries' retries are decided: retry only what may pass on a
+ * second try (no answer, or a 5xx), never a 4xx (a missing board, a refused advertiser).
+ */
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {

@@ -2,7 +2,6 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClie
 import { usernameSchema, type Board, type BoardCreateOptions, type BoardPrivacy, type Section, type SectionCreateOptions } from '@pinhive/contracts';
 import { useActingAs } from '../advertisers/actingContext';
 import { pickerOptions } from '../advertisers/rules';
-import { isApiError } from '../api/client';
 import type { Page } from '../api/resource';
 import { createBoard, createSection, fetchBoard, fetchBoardFeed, fetchBoardPicker, fetchSection, fetchSections, fetchUserBoards, updateBoard } from './api';
 
@@ -21,15 +20,11 @@ export const boardKeys = {
   section: (boardId: string, slug: string) => ['section', boardId, slug.toLowerCase()] as const,
 };
 
-const notRetriedOn4xx = (failureCount: number, error: unknown) =>
-  failureCount < 2 && isApiError(error) && (error.http_status === 0 || error.http_status >= 500);
-
 export function useBoardBySlug(username: string, slug: string) {
   return useQuery({
     queryKey: boardKeys.bySlug(username, slug),
     queryFn: ({ signal }) => fetchBoard({ username, slug }, signal),
     enabled: usernameSchema.safeParse(username).success && slug.length > 0,
-    retry: notRetriedOn4xx,
   });
 }
 
@@ -38,7 +33,6 @@ export function useBoardById(boardId: string | undefined) {
     queryKey: boardKeys.byId(boardId ?? ''),
     queryFn: ({ signal }) => fetchBoard({ board_id: boardId ?? '' }, signal),
     enabled: Boolean(boardId),
-    retry: notRetriedOn4xx,
   });
 }
 
@@ -89,7 +83,6 @@ export function useSectionBySlug(boardId: string | undefined, slug: string) {
     queryKey: boardKeys.section(boardId ?? '', slug),
     queryFn: ({ signal }) => fetchSection({ board_id: boardId ?? '', slug }, signal),
     enabled: Boolean(boardId),
-    retry: notRetriedOn4xx,
   });
 }
 

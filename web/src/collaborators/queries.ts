@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { looksLikeEmail, type Board, type BoardInvite, type ShareSuggestion } from '@pinhive/contracts';
-import { isApiError } from '../api/client';
 import type { Page } from '../api/resource';
 import { boardKeys } from '../boards/queries';
 import { answerEmailInvite, answerInvite, fetchEmailInvite, fetchInvites, fetchShareSuggestions, fetchShareTypeahead, removeCollaborator, sendInvites } from './api';
@@ -26,8 +25,6 @@ function useDebounced<T>(value: T, ms: number): T {
   }, [value, ms]);
   return settled;
 }
-
-const notRetriedOn4xx = (failureCount: number, error: unknown) => failureCount < 2 && isApiError(error) && (error.http_status === 0 || error.http_status >= 500);
 
 /**
  * The rows of the invite typeahead: the suggested people before anything is typed; an address
@@ -111,7 +108,6 @@ export function useEmailInvite(token: string) {
     queryKey: collaboratorKeys.emailInvite(token),
     queryFn: ({ signal }) => fetchEmailInvite(token, signal),
     enabled: token.length > 0,
-    retry: notRetriedOn4xx,
   });
 }
 

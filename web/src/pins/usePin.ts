@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { isApiError } from '../api/client';
 import { fetchPin } from './api';
 
 export const pinKey = (pinId: string) => ['pin', pinId] as const;
@@ -9,6 +8,5 @@ export function usePin(pinId: string) {
     queryKey: pinKey(pinId),
     queryFn: ({ signal }) => fetchPin(pinId, signal),
     enabled: /^\d{1,24}$/.test(pinId),
-    retry: (failureCount, error) => failureCount < 2 && isApiError(error) && (error.http_status === 0 || error.http_status >= 500),
   });
 }
