@@ -166,26 +166,6 @@ describe("a new document's events, published from memory (kick with `created`)",
     expect(done).not.toHaveProperty('outboxPending');
   });
 
-  it('are left by a sweep that finds the document while its kick waits, and go out from memory in the next pass', async () => {
-    const { bus, published, whilePublishing } = recordingBus();
-    const relay = await startedRelay(bus);
-    const [older, fresh] = [uniqueName('older'), uniqueName('fresh')];
-    const [olderEvent, freshEvent] = [event(uniqueName('older')), event(uniqueName('fresh'))];
-    // A document only a sweep publishes; the new one is written and kicked while that sweep runs.
-    await things().insertOne(docWithEvents({ _id: older, n: 1 }, [olderEvent]));
-    await things().insertOne(docWithEvents({ _id: fresh, n: 1 }, [freshEvent]));
-    whilePublishing(async () => relay.kick({ collection: THINGS, id: fresh, created: [freshEvent] }));
-    await relay.drain();
-    await relay.drain();
-    await relay.stop();
-    expect(published).toEqual([olderEvent.id, freshEvent.id]);
-    // The sweep's pops leave an empty array; the write from memory removes it.
-    expect((await things().findOne({ _id: older }))?.pendingEvents).toEqual([]);
-    const done = await things().findOne({ _id: fresh });
-    expect(done).not.toHaveProperty('pendingEvents');
-    expect(done).not.toHaveProperty('outboxPending');
-  });
-
   it('stay stored when Kafka refuses them, for the next sweep', async () => {
     let refuse = true;
     const sent: string[] = [];

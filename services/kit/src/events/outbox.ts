@@ -163,10 +163,7 @@ export class OutboxRelay {
       const col = this.opts.conn.collection<OutboxDoc>(name);
       const docs = await col.find({ [OUTBOX_PENDING]: true }, { projection: { [PENDING_EVENTS]: 1 }, limit: BATCH }).toArray();
       pending += docs.reduce((n, d) => n + (d.pendingEvents?.length ?? 0), 0);
-      // A new document whose kick waits for the next pass goes out from there, from memory (one
-      // Kafka request for all, one write each); published here it would cost a request and two
-      // writes per event, and under load the sweep found most new documents before their pass.
-      pending -= await this.publishDocs(col, docs, (id) => this.targets.some((t) => t.collection === name && t.id === id && (t.created?.length ?? 0) > 0));
+      pending -= await this.publishDocs(col, docs);
     }
     this.opts.metrics?.outboxPending.set(pending);
   }
@@ -197,11 +194,10 @@ export class OutboxRelay {
     }
   }
 
-  /** Publishes each document's events in order (but those `later` leaves to another pass); returns how many went out. */
-  private async publishDocs(col: mongo.Collection<OutboxDoc>, docs: OutboxDoc[], later: (id: string) => boolean = () => false): Promise<number> {
+  /** Publishes each document's events in order; returns how many went out. */
+  private async publishDocs(col: mongo.Collection<OutboxDoc>, docs: OutboxDoc[]): Promise<number> {
     let published = 0;
     for (const doc of docs) {
-      if (later(doc._id)) continue;
       for (const event of doc.pendingEvents ?? []) {
         await this.opts.bus.publish([event]);
         this.published.set(event.id, true);
