@@ -29,6 +29,8 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"net/http"
+	_ "net/http/pprof" // served only with -pprof
 	"net/url"
 	"os"
 	"os/signal"
@@ -44,6 +46,7 @@ func main() {
 	pgURL := flag.String("postgresql-url", "", "PostgreSQL URL, e.g. postgres://user:pw@127.0.0.1:5432/ferretdb (postgresql handler)")
 	data := flag.String("data", "data/ferretdb", "directory of the SQLite database files (sqlite handler only)")
 	logLevel := flag.String("log-level", "warn", "debug, info, warn or error (info logs every connection and companion index)")
+	pprofAddr := flag.String("pprof", "", "loopback address for Go's profiler (net/http/pprof), e.g. 127.0.0.1:6060; off when empty")
 	flag.Parse()
 
 	var level slog.Level
@@ -83,6 +86,11 @@ func main() {
 		where = "sqlite " + dir
 	default:
 		fail("bad -handler %q: want postgresql or sqlite", *handler)
+	}
+
+	if *pprofAddr != "" {
+		// For profiling the store's CPU per command under a benchmark's load (docs/decisions).
+		go func() { logger.Warn("pprof stopped", "err", http.ListenAndServe(*pprofAddr, nil)) }()
 	}
 
 	// SIGTERM/SIGINT cancel the context: Run stops accepting, waits for connections, closes

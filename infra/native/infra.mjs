@@ -136,7 +136,9 @@ export async function startPart(p, part, { log = console.log, timeoutMs = 90000 
   }
   if (part === 'ferretdb') {
     const res = await startProcess({ ...common, command: need(paths().ferretdb),
-      args: ['-listen', `127.0.0.1:${p.mongoPort}`, '-postgresql-url', postgresUrl(p)], ports: [p.mongoPort],
+      // PINHIVE_FERRETDB_PPROF=127.0.0.1:6060 serves Go's profiler (profiling the store under a benchmark).
+      args: ['-listen', `127.0.0.1:${p.mongoPort}`, '-postgresql-url', postgresUrl(p),
+        ...(process.env.PINHIVE_FERRETDB_PPROF ? ['-pprof', process.env.PINHIVE_FERRETDB_PPROF] : [])], ports: [p.mongoPort],
       env: { ...process.env, PGPASSWORD: postgresPassword(p) },
       ready: () => mongoPing(p.mongoPort) });
     // A dev folder written by the SQLite store (before PostgreSQL) is carried over once.
