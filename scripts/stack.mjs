@@ -59,6 +59,8 @@ export function serviceEnv(p, service) {
     KAFKA_BROKERS: `127.0.0.1:${p.kafkaPort}`,
     KAFKA_TOPIC_PREFIX: p.topicPrefix,
   };
+  // The benchmarks read every store command on /metrics (`npm run bench -- cost`: commands per save).
+  if (p.name === 'bench') env.MONGO_COMMAND_METRICS = 'true';
   if (service === 'auth') {
     // PINHIVE_AUTH_<NAME>=value sets auth's <NAME> (e.g. PINHIVE_AUTH_LOGIN_IP_BURST for a benchmark).
     for (const [k, v] of Object.entries(process.env)) if (k.startsWith('PINHIVE_AUTH_') && v !== undefined) env[k.slice('PINHIVE_AUTH_'.length)] = v;

@@ -28,6 +28,12 @@ export const baseConfigSchema = z.object({
   AUTH_JWKS_URL: z.url().optional(),
   /** Cookies only over HTTPS: set it to true wherever the gateway is served over HTTPS. */
   COOKIE_SECURE: z.enum(['true', 'false']).optional().transform((v) => v === 'true'),
+  /**
+   * Counts every store command by name and collection on /metrics (`mongo_commands_total`), from
+   * the mongo driver's command monitoring. Off unless asked: the driver then builds an event per
+   * command. The bench stack turns it on (`npm run bench -- cost` reports commands per save).
+   */
+  MONGO_COMMAND_METRICS: z.enum(['true', 'false']).optional().transform((v) => v === 'true'),
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema>;
 

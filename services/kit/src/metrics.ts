@@ -45,6 +45,13 @@ export function createMetrics(service: string) {
     labelNames: ['cache', 'outcome'] as const,
     registers: [registry],
   });
-  return { registry, httpDuration, eventsPublished, eventsHandled, handlerDuration, eventLag, outboxPending, readCache };
+  // Fed only when MONGO_COMMAND_METRICS=true (infra/mongo.ts): what a request or an event costs in store commands.
+  const mongoCommands = new Counter({
+    name: 'mongo_commands_total',
+    help: 'Commands sent to the store, by command and collection (only with MONGO_COMMAND_METRICS=true)',
+    labelNames: ['command', 'collection'] as const,
+    registers: [registry],
+  });
+  return { registry, httpDuration, eventsPublished, eventsHandled, handlerDuration, eventLag, outboxPending, readCache, mongoCommands };
 }
 export type Metrics = ReturnType<typeof createMetrics>;

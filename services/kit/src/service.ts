@@ -81,7 +81,7 @@ export async function startService<C extends BaseConfig>(def: ServiceDefinition<
   const { config } = def;
   const logger = createLogger(def.name, config.LOG_LEVEL);
   const metrics = createMetrics(def.name);
-  const mongo = connectMongo(config.MONGO_URL, logger);
+  const mongo = connectMongo(config.MONGO_URL, logger, { commands: config.MONGO_COMMAND_METRICS ? metrics.mongoCommands : undefined });
   const redis = def.redisUrl ? connectRedis(def.redisUrl, logger) : undefined;
   const processed = new ProcessedEvents(mongo, { retentionDays: config.PROCESSED_EVENTS_RETENTION_DAYS });
   const bus = new KafkaBus({

@@ -1,16 +1,24 @@
-import mongoose, { type Connection } from 'mongoose';
+import mongoose, { type Connection, type mongo } from 'mongoose';
 import type { Logger } from '../logger';
+import type { Metrics } from '../metrics';
 
 /**
  * A mongoose connection of the service's own. The driver reconnects by itself after a drop;
  * commands issued meanwhile wait (bufferCommands) up to the driver's timeout, then fail with 503.
+ * With `commands` (MONGO_COMMAND_METRICS=true), every command the driver sends is counted there
+ * by name and collection, from its command monitoring.
  */
-export function connectMongo(url: string, logger: Logger): Connection {
+export function connectMongo(url: string, logger: Logger, { commands }: { commands?: Metrics['mongoCommands'] } = {}): Connection {
   const conn = mongoose.createConnection(url, {
     serverSelectionTimeoutMS: 5000,
     // FerretDB v1 has no retryable writes; a write is retried by our own code paths instead.
     retryWrites: false,
+    // Only when asked: `monitorCommands: false` would also turn off `?monitorCommands=true` in the URL (a test's own listener).
+    ...(commands ? { monitorCommands: true } : {}),
   });
+  // The client exists once createConnection returns (mongoose connects it in the background);
+  // not when the URL did not parse, which the connection reports as its error below.
+  if (commands) conn.getClient()?.on('commandStarted', (e: mongo.CommandStartedEvent) => commands.inc({ command: e.commandName, collection: collectionOf(e) }));
   conn.on('connected', () => logger.info('mongo connected'));
   conn.on('disconnected', () => logger.warn('mongo disconnected'));
   conn.on('error', (err: unknown) => logger.error({ err }, 'mongo error'));
@@ -24,4 +32,10 @@ export async function mongoReady(conn: Connection): Promise<boolean> {
   if (conn.readyState !== mongoose.ConnectionStates.connected || !conn.db) return false;
   await conn.db.admin().ping();
   return true;
+}
+
+/** The collection a command names (`find: 'pins'`, a getMore's `collection`), or '' for one on none (ping, hello). */
+function collectionOf(e: mongo.CommandStartedEvent): string {
+  const named: unknown = e.commandName === 'getMore' ? e.command.collection : e.command[e.commandName];
+  return typeof named === 'string' ? named : '';
 }
