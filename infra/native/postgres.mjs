@@ -125,6 +125,9 @@ export async function preparePostgres(p, log) {
     log_destination: 'stderr',
     logging_collector: 'off',
     log_min_messages: 'warning',
+    // Statements' counts and times (`npm run bench -- cost` reads them per save); the view comes
+    // with `CREATE EXTENSION pg_stat_statements` in the database that reads it.
+    shared_preload_libraries: 'pg_stat_statements',
     // The test profile's data is thrown away after the run: durability buys nothing there.
     ...(test ? { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' } : {}),
   };
