@@ -25,11 +25,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServices, buildWeb } from '../../scripts/build.mjs';
-import { startStack, stackProfile, stopStack } from '../../scripts/stack.mjs';
+import { stackProfile } from '../../scripts/stack.mjs';
 import { bcryptCompareMs } from '../growth/seed.mjs';
-import { handlerDelta, handlerTimes, log, machine, machineLoad, mergedSummary, psql, rateEnv, ratesFromEnv, runPhases, stopUnlessKept, trendFigures, waitForAutovacuum, waitForQuietMachine } from '../lib/bench.mjs';
+import { handlerDelta, handlerTimes, log, machine, machineLoad, mergedSummary, rateEnv, ratesFromEnv, runPhases, stopUnlessKept, trendFigures, waitForQuietMachine } from '../lib/bench.mjs';
+import { startFeedStack } from '../lib/feed-stack.mjs';
 import { memorySummary, stackMemory } from '../lib/memory.mjs';
-import { FEED_PASSWORD, registerFeedPeople, seedFeed } from './seed.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..', '..');
@@ -79,29 +79,13 @@ async function main() {
 
   const phases = {};
   let seeding;
-  let people;
   let settling;
   let before;
   let memory = {};
   let handlers = {};
   try {
-    await stopStack(PROFILE, { log });
-    await startStack(PROFILE, { freshInfra: true, log });
-    const t1 = Date.now();
-    people = await registerFeedPeople({ baseUrl: p.baseUrl, readers: SIZES.readers, savers: SIZES.savers, log });
-    seeding = await seedFeed({ baseUrl: p.baseUrl, mongoPort: p.mongoPort, dbPrefix: p.dbPrefix, people, sizes: SIZES, log });
-    seeding.totalMs = Date.now() - t1;
-    const fixture = {
-      password: FEED_PASSWORD,
-      readers: people.readers.map((r) => r.email),
-      savers: people.savers.map((s, k) => ({ email: s.email, boards: seeding.boardsBySaver[k] })),
-      sourcePinId: seeding.sourcePinId,
-    };
-
-    const since = Date.now();
-    await psql(p, 'VACUUM (ANALYZE)');
-    log(`[settle] VACUUM (ANALYZE) of the bench store in ${((Date.now() - since) / 1000).toFixed(1)} s`);
-    settling = await waitForAutovacuum(p, since, { seeded: /^(feed_entries|board_follows)_/, minSeeded: 2 });
+    let fixture;
+    ({ seeding, fixture, settling } = await startFeedStack(p, SIZES));
     before = { ...(await waitForQuietMachine()), ...(await machineLoad(bcryptCompareMs)) };
     // The feed phase makes no events: what pins-boards' handlers did between these two readings is the save phase's.
     const handled = await handlerTimes(p.ports['pins-boards']);

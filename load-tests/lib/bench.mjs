@@ -106,27 +106,70 @@ export async function waitForQuietMachine() {
 const CLOCK_TICKS = 100; // USER_HZ on Linux
 
 /**
- * CPU seconds used so far by the given processes and all their descendants (PostgreSQL's
- * backends each start a session of their own, so process groups would miss them).
+ * Every process's parent and CPU ticks from /proc: its own (utime, stime) and those of its
+ * children that ended and were waited for (cutime, cstime), so a PostgreSQL backend or
+ * autovacuum worker that exits keeps counting with its postmaster.
  */
-function treeCpuSeconds(roots) {
+function processTicks() {
   const procs = [];
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
       const f = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // from field 3 (state) on
-      procs.push({ pid: Number(entry), ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) }); // ppid, utime, stime
+      procs.push({ pid: Number(entry), ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]) }); // ppid, utime, stime, cutime, cstime
     } catch {
       // gone meanwhile
     }
   }
+  return procs;
+}
+
+/** The nearest of `roots` a process descends from (itself included), or undefined. */
+function rootOf(parent, roots, pid) {
+  for (let p = pid, depth = 0; p > 1 && depth < 32; p = parent.get(p) ?? 0, depth++) if (roots.has(p)) return p;
+  return undefined;
+}
+
+/**
+ * CPU seconds used so far by the given processes and all their descendants (PostgreSQL's
+ * backends each start a session of their own, so process groups would miss them).
+ */
+export function treeCpuSeconds(roots) {
+  const procs = processTicks();
   const parent = new Map(procs.map((x) => [x.pid, x.ppid]));
-  const inTree = (pid) => {
-    for (let p = pid, depth = 0; p > 1 && depth < 32; p = parent.get(p) ?? 0, depth++) if (roots.has(p)) return true;
-    return false;
-  };
-  return procs.filter((x) => inTree(x.pid)).reduce((n, x) => n + x.ticks, 0) / CLOCK_TICKS;
+  return procs.filter((x) => rootOf(parent, roots, x.pid) !== undefined).reduce((n, x) => n + x.ticks, 0) / CLOCK_TICKS;
+}
+
+/** The pid of each process of a stack's run folder (<runDir>/pids/<name>.pid), by name. */
+export function stackPids(runDir) {
+  const dir = path.join(runDir, 'pids');
+  return Object.fromEntries(fs.readdirSync(dir).filter((f) => f.endsWith('.pid')).sort()
+    .map((f) => [f.replace(/\.pid$/, ''), Number(fs.readFileSync(path.join(dir, f), 'utf8').split('\n')[0])]));
+}
+
+/**
+ * CPU seconds used so far by each named process of a stack (`pids`: stackPids()), each with all
+ * its descendants, from one reading of /proc (a process under two of them counts with the nearer).
+ */
+export function stackCpuSeconds(pids) {
+  const byPid = new Map(Object.entries(pids).map(([name, pid]) => [pid, name]));
+  const roots = new Set(byPid.keys());
+  const procs = processTicks();
+  const parent = new Map(procs.map((x) => [x.pid, x.ppid]));
+  const out = Object.fromEntries(Object.keys(pids).map((name) => [name, 0]));
+  for (const x of procs) {
+    const root = rootOf(parent, roots, x.pid);
+    if (root !== undefined) out[byPid.get(root)] += x.ticks / CLOCK_TICKS;
+  }
+  return out;
+}
+
+/** CPU seconds of this process's children that ended and were waited for (a k6 run by runK6, for one). */
+export function endedChildrenCpuSeconds() {
+  const stat = fs.readFileSync('/proc/self/stat', 'utf8');
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(f[13]) + Number(f[14])) / CLOCK_TICKS;
 }
 
 /**
@@ -208,14 +251,15 @@ export const rateEnv = (rates) => Object.fromEntries(Object.entries(rates).map((
 /**
  * Runs a journey once per phase, each after the stack is idle again (a path that fell behind
  * leaves a backlog otherwise), with the machine's load before and after. `envOf(phase)` is
- * what k6 gets besides PHASE. Answers each phase's run by name.
+ * what k6 gets besides PHASE (the phase's name unless envOf sets another: two phases of a runner
+ * may run one journey phase at two rates). Answers each phase's run by name.
  */
 export async function runPhases({ p, journey, name, phases, envOf, gauge }) {
   const out = {};
   for (const phase of phases) {
     const idle = await waitForStackIdle(p.runDir, ['pins-boards', 'ferretdb', 'postgres']);
     const load = await machineLoad(gauge);
-    const run = runK6({ journey, summaryFile: path.join(p.runDir, `k6-summary-${name}-${phase}.json`), env: { ...envOf(phase), PHASE: phase } });
+    const run = runK6({ journey, summaryFile: path.join(p.runDir, `k6-summary-${name}-${phase}.json`), env: { PHASE: phase, ...envOf(phase) } });
     log(`[k6] phase ${phase}: ${run.seconds} s`);
     out[phase] = { ...run, before: { idle, ...load }, after: await machineLoad(gauge) };
   }
@@ -263,4 +307,20 @@ export function handlerDelta(before, after) {
     rows[handler] = { events: count, meanMs: round(((a.seconds - b.seconds) / count) * 1000), meanLagMs: round(((a.lagSeconds - b.lagSeconds) / count) * 1000), busySeconds: round(a.seconds - b.seconds) };
   }
   return rows;
+}
+
+/**
+ * The samples of the named metrics on a service's /metrics (Prometheus text): each with its
+ * name, labels and value (a histogram's series by their full names, `<name>_count`, ...).
+ */
+export async function metricSamples(port, names) {
+  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`, { signal: AbortSignal.timeout(10000) })).text();
+  const out = [];
+  for (const line of text.split('\n')) {
+    const m = /^([A-Za-z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
+    if (!m || !names.includes(m[1])) continue;
+    const labels = Object.fromEntries([...(m[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((x) => [x[1], x[2]]));
+    out.push({ name: m[1], labels, value: Number(m[3]) });
+  }
+  return out;
 }
