@@ -14,17 +14,20 @@
 //
 // PHASE=feed|save: those paths at FIXED arrival rates for WARMUP_SECONDS + PHASE_SECONDS beside
 // the no-op floor (`/_noop/pins-boards`, tagged `noop_<phase>`) in the same seconds; the first
-// WARMUP_SECONDS are tagged `warmup`, not reported.
+// WARMUP_SECONDS are tagged `warmup`, not reported. PHASE=cost is the save phase for
+// cost/run.mjs, which divides the stack's CPU by every save answered 201 (the counter
+// `saves_created` counts them, warm-up included).
 //
 // Environment: BASE_URL, PHASE, FIXTURE (JSON from feed/run.mjs: password, the readers' and
-// savers' emails, the savers' boards, the source pin), PHASE_SECONDS, WARMUP_SECONDS,
-// RATE_FEED_PAGE, RATE_FEED_PAGE_NEXT, RATE_SAVE, RATE_NOOP, POLL_MS, TARGET_FEED_PAGE_MS,
-// TARGET_LAG_MS.
+// savers' emails, the savers' boards, the source pin; optionally `tokens`, an access token by
+// email, so setup logs nobody in: cost/run.mjs keeps the log-ins' bcrypt out of its CPU),
+// PHASE_SECONDS, WARMUP_SECONDS, RATE_FEED_PAGE, RATE_FEED_PAGE_NEXT, RATE_SAVE, RATE_NOOP,
+// POLL_MS, TARGET_FEED_PAGE_MS, TARGET_LAG_MS.
 import http from 'k6/http';
 import exec from 'k6/execution';
 import { bearer, data, logIn, repinSpread } from './lib/resources.js';
 import { check, fail, sleep } from 'k6';
-import { Trend } from 'k6/metrics';
+import { Counter, Trend } from 'k6/metrics';
 
 const BASE_URL = __ENV.BASE_URL || 'http://localhost:21080';
 const PHASE = __ENV.PHASE || 'feed';
@@ -41,6 +44,7 @@ const TARGETS = { feed_page: Number(__ENV.TARGET_FEED_PAGE_MS || 40), feed_page_
 if (!/^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/.test(BASE_URL)) throw new Error(`BASE_URL must be on this machine (got ${BASE_URL})`);
 
 const feedLag = new Trend('feed_lag_ms', true);
+const savesCreated = new Counter('saves_created');
 
 /** A scenario at a fixed rate (as journeys/save.js: at most 200 VUs, a slow path shows as dropped iterations). */
 function arrival(fn, ratePerSecond) {
@@ -51,17 +55,18 @@ function arrival(fn, ratePerSecond) {
 }
 
 const floor = { ...arrival('noop', RATES.noop), maxVUs: 20, env: { NOOP_PHASE: PHASE } };
+const saving = {
+  save: arrival('save', RATES.save),
+  lag_probe: { executor: 'constant-vus', exec: 'lagProbe', vus: 1, duration: `${W + P}s`, gracefulStop: '15s' },
+};
 const PHASE_SCENARIOS = {
   feed: {
     feed_page: arrival('feedPage', RATES.feed_page),
     ...(RATES.feed_page_next > 0 ? { feed_page_next: arrival('feedPageNext', RATES.feed_page_next) } : {}),
     noop_feed: floor,
   },
-  save: {
-    save: arrival('save', RATES.save),
-    lag_probe: { executor: 'constant-vus', exec: 'lagProbe', vus: 1, duration: `${W + P}s`, gracefulStop: '15s' },
-    noop_save: floor,
-  },
+  save: { ...saving, noop_save: floor },
+  cost: { ...saving, noop_cost: floor },
 };
 const scenarios = PHASE_SCENARIOS[PHASE];
 if (!scenarios) throw new Error(`PHASE must be one of ${Object.keys(PHASE_SCENARIOS).join(', ')} (got ${PHASE})`);
@@ -75,7 +80,7 @@ export const options = {
     ...Object.fromEntries(PATHS.map((p) => [`http_req_duration{path:${p}}`, [TARGETS[p] ? `p(95)<${TARGETS[p]}` : 'max>=0']])),
     ...Object.fromEntries(PATHS.map((p) => [`http_req_duration{path:${p},expected_response:true}`, ['max>=0']])),
     ...Object.fromEntries(PATHS.map((s) => [`dropped_iterations{scenario:${s}}`, ['count>=0']])),
-    ...(PHASE === 'save' ? { 'feed_lag_ms{path:lag}': [`p(95)<${TARGETS.lag}`], 'http_req_duration{path:lag_probe}': ['max>=0'] } : {}),
+    ...(PHASE === 'save' || PHASE === 'cost' ? { saves_created: ['count>=0'], 'feed_lag_ms{path:lag}': [`p(95)<${TARGETS.lag}`], 'http_req_duration{path:lag_probe}': ['max>=0'] } : {}),
   },
   summaryTrendStats: ['avg', 'min', 'med', 'p(95)', 'p(99)', 'max', 'count'],
   systemTags: ['status', 'method', 'scenario', 'expected_response'],
@@ -87,15 +92,18 @@ const tag = (path) => ({ tags: { path: warm() ? 'warmup' : path }, timeout: '15s
 
 const feedUrl = (bookmark) => `${BASE_URL}/resource/HomeFeedResource/get/?data=${data({ page_size: PAGE_SIZE, ...(bookmark ? { bookmarks: [bookmark] } : {}) })}`;
 
+/** The access token of `email`: the fixture's when it brings one, else a log-in. */
+const tokenOf = (email) => FIXTURE.tokens?.[email] || logIn(BASE_URL, email, FIXTURE.password);
+
 /** Logs everybody in, checks each reader's first page once (full, with a bookmark) and keeps the bookmarks. */
 export function setup() {
   const readers = FIXTURE.readers.map((email) => {
-    const token = logIn(BASE_URL, email, FIXTURE.password);
+    const token = tokenOf(email);
     const first = http.get(feedUrl(), { headers: bearer(token), tags: { path: 'setup' } });
     if (first.status !== 200 || first.json('resource_response.data').length !== PAGE_SIZE) fail(`${email}'s first feed page answered ${first.status}: ${first.body.slice(0, 300)}`);
     return { token, bookmark: first.json('resource_response.bookmarks')[0] };
   });
-  const savers = FIXTURE.savers.map((s) => ({ token: logIn(BASE_URL, s.email, FIXTURE.password), boards: s.boards }));
+  const savers = FIXTURE.savers.map((s) => ({ token: tokenOf(s.email), boards: s.boards }));
   return { readers, savers };
 }
 
@@ -115,6 +123,7 @@ export function feedPageNext(d) {
 export function save(d) {
   const res = repinSpread(BASE_URL, FIXTURE.sourcePinId, d.savers, exec.scenario.iterationInTest, tag('save'));
   check(res, { 'saved 201': (r) => r.status === 201 });
+  if (res.status === 201) savesCreated.add(1);
 }
 
 /** Pins seen by the probe so far (its one VU keeps them between iterations). */
