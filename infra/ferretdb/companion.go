@@ -14,6 +14,10 @@ package main
 // Companions are named pinhive_gin_<label>_<hash of table and fields>: FerretDB's own index
 // names end in `_idx`, ours never do, so they cannot clash; a changed definition is a new name.
 // Dropping a collection or database drops its companions with the table (CASCADE).
+//
+// FerretDB's own non-unique btree indexes serve no query it sends, so each is replaced by an
+// empty stand-in of the same name (standIns, below): PostgreSQL no longer updates them on every
+// write. Its unique indexes stay.
 
 import (
 	"context"
@@ -194,7 +198,66 @@ func (c *companions) sync(ctx context.Context, db, coll string) (exists bool, er
 		}
 		c.logger.Info("companion index dropped", "db", db, "collection", coll, "index", name)
 	}
-	return true, nil
+	// After the companions: lookups need those; the stand-ins only save work.
+	return true, c.standIns(ctx, db, table, coll, indexes)
+}
+
+// standInSuffix ends the definition of a stand-in, as pg_indexes shows it.
+const standInSuffix = " WHERE false"
+
+// standIns replaces each non-unique btree index FerretDB made for db.coll with a stand-in of the
+// same name that holds nothing (`USING btree ((true)) WHERE false`).
+//
+// FerretDB pushes an equality down as `@>`, which only the companions serve, and pushes no sort
+// down, so no query it sends can use its own non-unique indexes; yet PostgreSQL adds an entry
+// to each on every insert and every update (an update writes a new row version, and every
+// index is on an expression of the one `_jsonb` column, so none is a HOT update). Measured on
+// the save path (pins carry 8 indexes, boards 4, feed entries 5): an update of a pin or a board
+// costs PostgreSQL about a third less without them (docs/decisions). The stand-in keeps the
+// name, so FerretDB's catalogue, listIndexes and its own `DROP INDEX` work as before. Unique
+// indexes stay: they enforce uniqueness.
+func (c *companions) standIns(ctx context.Context, db, table, coll string, indexesJSON []byte) error {
+	var indexes []struct {
+		PgIndex string `json:"pgindex"`
+		Unique  bool   `json:"unique"`
+	}
+	if err := json.Unmarshal(indexesJSON, &indexes); err != nil {
+		return fmt.Errorf("FerretDB metadata of %s: %w", table, err)
+	}
+	var names []string
+	for _, ix := range indexes {
+		if !ix.Unique && ix.PgIndex != "" {
+			names = append(names, ix.PgIndex)
+		}
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	rows, err := c.pool.Query(ctx, `SELECT indexname FROM pg_indexes WHERE schemaname = $1 AND tablename = $2
+		AND indexname = ANY($3) AND indexdef NOT LIKE '%' || $4`, db, table, names, standInSuffix)
+	if err != nil {
+		return err
+	}
+	todo, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return err
+	}
+	for _, name := range todo {
+		// One transaction: no moment without the name, which FerretDB's DROP INDEX needs.
+		err = pgx.BeginFunc(ctx, c.pool, func(tx pgx.Tx) error {
+			if _, err := tx.Exec(ctx, `DROP INDEX `+pgx.Identifier{db, name}.Sanitize()); err != nil {
+				return err
+			}
+			_, err := tx.Exec(ctx, fmt.Sprintf(`CREATE INDEX %s ON %s USING btree ((true))`+standInSuffix,
+				pgx.Identifier{name}.Sanitize(), pgx.Identifier{db, table}.Sanitize()))
+			return err
+		})
+		if err != nil {
+			return fmt.Errorf("stand-in for %s: %w", name, err)
+		}
+		c.logger.Info("FerretDB's non-unique index replaced by an empty stand-in", "db", db, "collection", coll, "index", name)
+	}
+	return nil
 }
 
 // wantedCompanions maps companion name -> fields (sorted: GIN column order does not matter, so
