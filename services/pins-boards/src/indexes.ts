@@ -20,6 +20,7 @@ export const pinsBoardsIndexes = [
   ...defineIndexes(BOARDS_COLLECTION, [
     { key: { ownerSlug: 1 }, unique: true }, // the board page /{username}/{slug}/
     { key: { listPending: 1 } }, // boards whose counts are not yet in their owner's list (boards/list-counts.ts's sweep)
+    { key: { listPendingOwner: 1 } }, // an owner's boards among those (their list's write)
   ]),
   ...defineIndexes(SECTIONS_COLLECTION, [
     { key: { boardSlug: 1 }, unique: true }, // the section page

@@ -35,7 +35,7 @@ async function newBoard(ownerId: string, name: string): Promise<BoardDoc> {
 
 /** A counted save as count-saved-pin applies it. */
 const countSave = (board: BoardDoc, n: number) =>
-  boards.applyCount(board._id, `saved:p${n}@e${n}`, 1, { savedAt: new Date(Date.UTC(2026, 1, 1, 0, 0, n)), cover: { pinId: `p${n}`, imageUrl: `https://img.example/${n}.jpg`, color: '#123456' }, listPending: true });
+  boards.applyCount(board._id, `saved:p${n}@e${n}`, 1, { savedAt: new Date(Date.UTC(2026, 1, 1, 0, 0, n)), cover: { pinId: `p${n}`, imageUrl: `https://img.example/${n}.jpg`, color: '#123456' }, listPending: { ownerId: board.ownerId } });
 
 const entry = async (ownerId: string, boardId: string) => (await lists.entries(ownerId)).find((e) => e.id === boardId);
 
@@ -66,7 +66,7 @@ it('finishes, after a restart, the list writes of a process that died within the
   dying.schedule(owner);
   dying.close(); // died: its window never closed
 
-  expect(await boards.listPending(1000)).toContainEqual({ _id: board._id, ownerId: owner });
+  expect(await boards.listPending(1000)).toContainEqual({ _id: board._id, ownerId: owner, listPendingOwner: owner });
   const next = new ListCounts({ boards, lists, logger }, 60_000);
   expect((await next.sweep()).boards).toBeGreaterThanOrEqual(1);
   await next.drain();
@@ -81,7 +81,7 @@ it('keeps the mark of a board counted again after its values were read, for the 
   const read = (await boards.findById(board._id))!;
   await countSave(board, 2); // between the list write's read and its clearing
   expect(await boards.clearListPending(read)).toBe(false);
-  expect(await boards.listPending(1000)).toContainEqual({ _id: board._id, ownerId: owner });
+  expect(await boards.listPending(1000)).toContainEqual({ _id: board._id, ownerId: owner, listPendingOwner: owner });
 });
 
 it('does not bring back a board removed from the list meanwhile', async () => {

@@ -86,7 +86,7 @@ function saveHandlers(failOn: Set<string> = new Set()): EventHandler[] {
   const feedRepo = new FailingFeed(db(), lists);
   const fanOut = new FeedFanOut({ lists, counts: new FollowCountsRepository(db()), follows: new BoardFollowRepository(db(), lists, () => undefined), feed: feedRepo, pins, facts: (id) => boards.findById(id), logger });
   const all = [
-    ...pinHandlers({ pins, boards, listCounts: { schedule: () => undefined }, sections: new SectionRepository(db(), async () => undefined), images: { remove: async () => undefined }, kick: () => undefined, logger, handled: (id, h) => processed.has(id, h) }),
+    ...pinHandlers({ pins, boards, listCounts: { schedule: () => undefined }, sections: new SectionRepository(db(), async () => undefined), images: { remove: async () => undefined }, kick: () => undefined, logger, handled: (id, h) => processed.has(id, h), ownerOf: async (id) => (await boards.findById(id))?.ownerId }),
     ...feedHandlers({ fanOut, feed: feedRepo, boardFollows: new BoardFollowRepository(db(), lists, () => undefined), logger }),
   ];
   return all.filter((h) => h.type === 'pins.pin.saved.v1');

@@ -45,6 +45,13 @@ export interface BoardDoc extends Partial<OutboxFields> {
   deletedAt: Date | null;
   /** Set by a count whose values are not yet in the owner's list (list-counts.ts); absent otherwise. */
   listPending?: true;
+  /**
+   * The owner, beside `listPending`: the owner's list write reads their marked boards by this
+   * one equality. (`{ ownerId, listPending: true }` read every marked board of every owner and
+   * kept the owner's: hundreds under load, since PostgreSQL's statistics, taken while few
+   * boards are marked, make the mark's index look the most selective.)
+   */
+  listPendingOwner?: string;
 }
 
 /**

@@ -34,6 +34,12 @@ export interface CoverChange {
   color: string;
 }
 
+/** A count's mark for the owner's list write (list-counts.ts), naming the owner when the caller knows them (else the sweep names them). */
+export interface ListMark {
+  ownerId: string | undefined;
+}
+const listMark = ({ ownerId }: ListMark) => ({ listPending: true, ...(ownerId ? { listPendingOwner: ownerId } : {}) });
+
 export class BoardRepository {
   /**
    * `changed(boardId)` after a write to the board's facts (name, slug, privacy, members,
@@ -150,11 +156,11 @@ export class BoardRepository {
    * was applied before (or the board is gone). Keys leave the ledger only once settled (`trimmable`;
    * a move's key once its batch's progress is recorded: moves/move.repository.ts).
    */
-  async applyCount(id: string, key: string, delta: number, opts: { cover?: CoverChange; savedAt?: Date; settled?: Settled; listPending?: boolean } = {}): Promise<BoardDoc | null> {
+  async applyCount(id: string, key: string, delta: number, opts: { cover?: CoverChange; savedAt?: Date; settled?: Settled; listPending?: ListMark } = {}): Promise<BoardDoc | null> {
     const set: Record<string, unknown> = {};
     if (opts.savedAt) set.lastSavedAt = opts.savedAt;
     // The owner's list is written behind (list-counts.ts): marked in the count's own write, so a crash loses nothing.
-    if (opts.listPending) set.listPending = true;
+    if (opts.listPending) Object.assign(set, listMark(opts.listPending));
     // The cover in the same write: one command per counted save, not two.
     if (opts.cover) Object.assign(set, { coverPinId: opts.cover.pinId, coverImageUrl: opts.cover.imageUrl, coverColor: opts.cover.color });
     const updated = await this.boards().findOneAndUpdate(
@@ -174,10 +180,10 @@ export class BoardRepository {
    * matched nothing (one of them counted already, or no such board): the caller then applies
    * them one at a time (`applyCount`), each guarded by its own key.
    */
-  async applyCounts(id: string, keys: readonly string[], delta: number, opts: { cover?: CoverChange; savedAt?: Date; settled?: Settled; listPending?: boolean } = {}): Promise<BoardDoc | undefined> {
+  async applyCounts(id: string, keys: readonly string[], delta: number, opts: { cover?: CoverChange; savedAt?: Date; settled?: Settled; listPending?: ListMark } = {}): Promise<BoardDoc | undefined> {
     const set: Record<string, unknown> = {};
     if (opts.savedAt) set.lastSavedAt = opts.savedAt;
-    if (opts.listPending) set.listPending = true;
+    if (opts.listPending) Object.assign(set, listMark(opts.listPending));
     if (opts.cover) Object.assign(set, { coverPinId: opts.cover.pinId, coverImageUrl: opts.cover.imageUrl, coverColor: opts.cover.color });
     // `$nin` beside the `_id` equality: FerretDB reads the one document by `_id` and checks the ledger itself.
     const updated = await this.boards().findOneAndUpdate(
@@ -205,26 +211,32 @@ export class BoardRepository {
    * board since (then the mark stays for the next write of the list).
    */
   async clearListPending(seen: Pick<BoardDoc, '_id' | 'pinCount' | 'lastSavedAt' | 'coverPinId'>): Promise<boolean> {
+    // The conditions beside `_id` as `$in`, which FerretDB checks itself on the one document it
+    // read by `_id`: pushed down, they let PostgreSQL pick the mark's index and read every marked board.
     const res = await this.boards().updateOne(
-      { _id: seen._id, listPending: true, pinCount: seen.pinCount, lastSavedAt: seen.lastSavedAt, coverPinId: seen.coverPinId },
-      { $unset: { listPending: '' } },
+      { _id: seen._id, listPending: { $in: [true] }, pinCount: { $in: [seen.pinCount] }, lastSavedAt: { $in: [seen.lastSavedAt] }, coverPinId: { $in: [seen.coverPinId] } },
+      { $unset: { listPending: '', listPendingOwner: '' } },
     );
     return res.modifiedCount > 0;
   }
 
   /**
    * An owner's boards whose counts are not yet in their list, as they are now (list-counts.ts:
-   * one read per owner's list write, not one per board). FerretDB pushes both equalities down:
-   * PostgreSQL reads the marked boards (few: those counted within the last window) from the mark's
-   * index and keeps the owner's.
+   * one read per owner's list write, not one per board): by `listPendingOwner`, so at most the
+   * owner's own marked boards are read.
    */
   async pendingOf(ownerId: string): Promise<BoardDoc[]> {
-    return this.boards().find({ ownerId, listPending: true }, { projection: { counted: 0, pendingEvents: 0 } }).toArray();
+    return this.boards().find({ listPendingOwner: ownerId }, { projection: { counted: 0, pendingEvents: 0 } }).toArray();
   }
 
   /** Boards whose counts are not yet in their owner's list (by the indexed mark; a bounded batch). */
-  async listPending(limit: number): Promise<Pick<BoardDoc, '_id' | 'ownerId'>[]> {
-    return this.boards().find({ listPending: true }, { projection: { _id: 1, ownerId: 1 } }).limit(limit).toArray();
+  async listPending(limit: number): Promise<Pick<BoardDoc, '_id' | 'ownerId' | 'listPendingOwner'>[]> {
+    return this.boards().find({ listPending: true }, { projection: { _id: 1, ownerId: 1, listPendingOwner: 1 } }).limit(limit).toArray();
+  }
+
+  /** A board marked before marks named their owner gets the owner's key (the sweep), so its owner's list write finds it. */
+  async nameListOwner(board: Pick<BoardDoc, '_id' | 'ownerId'>): Promise<void> {
+    await this.boards().updateOne({ _id: board._id, listPending: true }, { $set: { listPendingOwner: board.ownerId } });
   }
 
   /** Clears the cover when it was this pin (the next save sets a new one). */

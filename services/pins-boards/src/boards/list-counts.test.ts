@@ -3,7 +3,7 @@ import type { BoardDoc } from './board.model';
 import { ListCounts } from './list-counts';
 
 const board = (id: string, ownerId: string, pinCount: number): BoardDoc => ({
-  _id: id, ownerId, pinCount, lastSavedAt: new Date(1000 + pinCount), coverPinId: `p${pinCount}`, coverImageUrl: `u${pinCount}`, coverColor: '#000', listPending: true,
+  _id: id, ownerId, pinCount, lastSavedAt: new Date(1000 + pinCount), coverPinId: `p${pinCount}`, coverImageUrl: `u${pinCount}`, coverColor: '#000', listPending: true, listPendingOwner: ownerId,
 } as BoardDoc);
 
 function setup() {
@@ -13,9 +13,10 @@ function setup() {
   let failPatch = false;
   const counts = new ListCounts({
     boards: {
-      pendingOf: async (ownerId: string) => [...stored.values()].filter((b) => b.listPending && b.ownerId === ownerId),
+      pendingOf: async (ownerId: string) => [...stored.values()].filter((b) => b.listPendingOwner === ownerId),
       clearListPending: async (seen: BoardDoc) => { cleared.push(seen._id); return true; },
-      listPending: async () => [...stored.values()].filter((b) => b.listPending).map((b) => ({ _id: b._id, ownerId: b.ownerId })),
+      listPending: async () => [...stored.values()].filter((b) => b.listPending).map((b) => ({ _id: b._id, ownerId: b.ownerId, listPendingOwner: b.listPendingOwner })),
+      nameListOwner: async (b: BoardDoc) => { stored.set(b._id, { ...stored.get(b._id)!, listPendingOwner: b.ownerId }); },
     } as never,
     lists: {
       patchMany: async (ownerId: string, changes: { boardId: string; fields: { pinCount?: number } }[]) => {
@@ -70,7 +71,7 @@ describe('ListCounts', () => {
   it('leaves out a board that changed owner, is gone or is no longer marked', async () => {
     const t = setup();
     t.stored.set('b1', board('b1', 'someone-else', 1));
-    t.stored.set('b2', { ...board('b2', 'ada', 1), listPending: undefined });
+    t.stored.set('b2', { ...board('b2', 'ada', 1), listPending: undefined, listPendingOwner: undefined });
     t.counts.schedule('ada');
     await t.counts.drain();
     expect(t.patches).toEqual([]);
@@ -83,5 +84,13 @@ describe('ListCounts', () => {
     t.counts.schedule('ada');
     await t.counts.drain();
     expect(t.patches).toEqual([{ ownerId: 'ada', boardIds: ['b1', 'b2'], counts: [1, 3] }]);
+  });
+
+  it('names the owner of a board marked before marks did, so the sweep gets it into their list', async () => {
+    const t = setup();
+    t.stored.set('b1', { ...board('b1', 'ada', 2), listPendingOwner: undefined });
+    expect(await t.counts.sweep()).toEqual({ boards: 1 });
+    await t.counts.drain();
+    expect(t.patches).toEqual([{ ownerId: 'ada', boardIds: ['b1'], counts: [2] }]);
   });
 });

@@ -71,7 +71,10 @@ export class ListCounts {
   /** Boards whose counts never reached their list (a process died first): scheduled again. */
   async sweep(): Promise<{ boards: number }> {
     const marked = await this.deps.boards.listPending(SWEEP_BATCH);
-    for (const b of marked) this.schedule(b.ownerId);
+    for (const b of marked) {
+      if (b.listPendingOwner === undefined) await this.deps.boards.nameListOwner(b);
+      this.schedule(b.ownerId);
+    }
     return { boards: marked.length };
   }
 

@@ -24,6 +24,8 @@ export interface PinHandlerDeps {
   logger: Logger;
   /** Whether the dispatcher recorded an event handled by a handler (ProcessedEvents.has). */
   handled: (eventId: string, handler: string) => Promise<boolean>;
+  /** A board's owner, from its facts in the read cache (BoardService.factsOf): the count's list mark names them. */
+  ownerOf: (boardId: string) => Promise<string | undefined>;
 }
 
 /** The handler that writes each kind of ledger key: a key is settled once *its* event is recorded handled by it. */
@@ -56,7 +58,8 @@ export function pinHandlers(deps: PinHandlerDeps) {
   const cover = ({ data }: SavedEvent) => ({ pinId: data.pinId, imageUrl: data.coverImageUrl, color: data.dominantColor });
   /** One save counted on its board (guarded by its ledger key); then its section. */
   const countSave = async (e: SavedEvent): Promise<void> => {
-    const board = await deps.boards.applyCount(e.data.boardId, savedKey(e), 1, { savedAt: new Date(e.occurredAt), cover: cover(e), settled, listPending: true });
+    const listPending = { ownerId: await deps.ownerOf(e.data.boardId) };
+    const board = await deps.boards.applyCount(e.data.boardId, savedKey(e), 1, { savedAt: new Date(e.occurredAt), cover: cover(e), settled, listPending });
     if (board) deps.listCounts.schedule(board.ownerId);
     await countInSection(e);
   };
@@ -75,7 +78,8 @@ export function pinHandlers(deps: PinHandlerDeps) {
     const last = saves[saves.length - 1];
     if (!last) return;
     if (saves.length === 1) return countSave(last);
-    const board = await deps.boards.applyCounts(last.data.boardId, saves.map(savedKey), 1, { savedAt: new Date(last.occurredAt), cover: cover(last), settled, listPending: true });
+    const listPending = { ownerId: await deps.ownerOf(last.data.boardId) };
+    const board = await deps.boards.applyCounts(last.data.boardId, saves.map(savedKey), 1, { savedAt: new Date(last.occurredAt), cover: cover(last), settled, listPending });
     if (board === undefined) {
       for (const e of saves) await countSave(e);
       return;
@@ -102,7 +106,7 @@ export function pinHandlers(deps: PinHandlerDeps) {
       type: 'pins.pin.deleted.v1',
       handle: ({ id, data }) => perBoard.run(data.boardId, async () => {
         const key = `deleted:${data.pinId}@${id}`;
-        const board = await deps.boards.applyCount(data.boardId, key, -1, { settled, listPending: true });
+        const board = await deps.boards.applyCount(data.boardId, key, -1, { settled, listPending: { ownerId: await deps.ownerOf(data.boardId) } });
         if (board) {
           await deps.boards.clearCoverIf(board._id, data.pinId);
           deps.listCounts.schedule(board.ownerId);
