@@ -293,12 +293,25 @@ func wantedCompanions(table string, indexesJSON []byte) (map[string][]string, er
 // scans linearly until a vacuum flushes it (up to gin_pending_list_limit, 4 MB). Measured at
 // 100,000 rows: 6 ms per lookup with it, 0.04 ms without; an insert costs ~17 instead of ~10 us
 // in PostgreSQL, nothing next to FerretDB's ~1 ms per write.
+//
+// A single field other than `_id` is indexed only where the document has it (`WHERE (_jsonb ->
+// 'f') IS NOT NULL`): many fields are absent from most documents (a move's batch, a section, a
+// pending mark, an outbox flag once published), and PostgreSQL still adds a null entry for each
+// of those to a full index on every insert and update. The pushed-down `@>` is strict, so
+// PostgreSQL knows it implies the predicate and uses the partial index. Measured: inserting
+// 30,000 rows of ~1.5 KB into a table of 8 such indexes, 4 of them on absent fields, took a third
+// less time. A compound key keeps a full index: a query on some of its fields does not imply the
+// others are there.
 func companionDefinition(fields []string) string {
 	cols := make([]string, len(fields))
 	for i, f := range fields {
 		cols[i] = "(_jsonb -> " + quoteLiteral(f) + ") jsonb_path_ops"
 	}
-	return "USING gin (" + strings.Join(cols, ", ") + ") WITH (fastupdate = off)"
+	def := "USING gin (" + strings.Join(cols, ", ") + ") WITH (fastupdate = off)"
+	if len(fields) == 1 && fields[0] != "_id" {
+		def += " WHERE (_jsonb -> " + quoteLiteral(fields[0]) + ") IS NOT NULL"
+	}
+	return def
 }
 
 var nonIdent = regexp.MustCompile(`[^a-z0-9_]+`)

@@ -153,6 +153,11 @@ func TestCompanionIndexes(t *testing.T) {
 		if !strings.Contains(c, "WITH (fastupdate=off)") {
 			t.Errorf("companion without fastupdate=off: %s", c)
 		}
+		// One field other than _id: only documents that have it; _id and compound keys: all.
+		single := strings.Contains(c, "'username'") || strings.Contains(c, "'it''s'")
+		if partial := strings.HasSuffix(c, "IS NOT NULL)"); partial != single {
+			t.Errorf("companion partial=%v: %s", partial, c)
+		}
 	}
 
 	// 20,000 documents; FerretDB's query for {username} must use the companion.
