@@ -53,7 +53,7 @@ const jest = (project, extraEnv = {}) => {
 
 /**
  * The FerretDB front's Go tests against the test cluster (a light locking load: the benchmark's
- * figures are in docs/decisions.md). Counted from `go test -json`, top-level tests only.
+ * figures are in docs/decisions/ferretdb-concurrent-updates.md). Counted from `go test -json`, top-level tests only.
  */
 function goFrontTests(p) {
   const secret = fs.readFileSync(path.join(p.runDir, 'data', 'postgres.secret'), 'utf8').trim();

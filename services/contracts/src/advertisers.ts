@@ -6,7 +6,7 @@ import { idSchema } from './pins-boards';
  * context"; blueprint: ads owns "advertisers, memberships (acting as)"). The ads service keeps
  * them; pins-boards keeps who may act for which advertiser, and whether they own it, from the
  * membership events, and applies the spec's rules to boards and pins made for an advertiser.
- * The spec gives no limits or paths for them: ours, explained in docs/decisions.md ("Advertisers").
+ * The spec gives no limits or paths for them: ours, explained in docs/decisions/advertisers.md.
  */
 
 /** An advertiser's name, trimmed. */

@@ -6,7 +6,7 @@ import { BOARD_PRIVACIES } from './saving';
 /*
  * Board collaborators and invitations (saving-boards-ads.md sections 2, 3, 5, 6, 7 and 9): the
  * limits, strings and resource shapes pins-boards serves and the web app sends. Limits the spec
- * leaves open are chosen here and explained in docs/decisions.md ("Collaborators").
+ * leaves open are chosen here and explained in docs/decisions/collaborators.md.
  */
 
 /** People invited in one call (ids and emails together): the create form sends its whole list at once. */

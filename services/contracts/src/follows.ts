@@ -3,7 +3,7 @@ import { idSchema, imageSpecSchema, userSummarySchema } from './pins-boards';
 
 /*
  * Following boards and people, and the home feed (saving-boards-ads.md sections 1, 4, 7 and 8).
- * Limits the spec leaves open are chosen here and explained in docs/decisions.md ("Home feed").
+ * Limits the spec leaves open are chosen here and explained in docs/decisions/home-feed.md.
  */
 
 /** `PUT /v3/users/follow/` follows at most this many people at once (a larger list is a 400). */

@@ -1,7 +1,7 @@
 /**
  * Saving pins onto boards (saving-boards-ads.md sections 2 to 5 and 9): the constants and
  * strings the service and the web app share. Values the spec leaves "not shown" are chosen
- * here and explained in docs/decisions.md ("Saving: values the spec does not give").
+ * here and explained in docs/decisions/saving-pins.md ("Values the spec does not give").
  */
 
 /** Board name: required, at most this many characters (spec: "a constant (value not shown)"). */

@@ -157,7 +157,7 @@ describe('the home feed', () => {
     const many = await createBoard(ada, 'Feed many');
     ok(await followBoard(bea, many.id));
     // Each save once the one before it is in the feed: saves of different pins travel on different
-    // partitions, and a feed is ordered as its entries came (docs/decisions.md "Home feed").
+    // partitions, and a feed is ordered as its entries came (docs/decisions/home-feed.md).
     const saved: { id: string }[] = [];
     for (let i = 0; i < 60; i++) {
       const fanOuts = await handledCount(pins, 'fan-out-saved-pin', 'ok');

@@ -16,7 +16,7 @@ import { followCalls, handledCount } from './support/follows';
  * monitoring): the request, the counting and fan-out handlers, the outbox relay, the processed
  * records. Repins onto followed boards (5 followers each), spread over the boards as the home
  * feed benchmark spreads them: one at a time (each event handled alone) and 20 in flight (the
- * handlers get batches). Prints the table (docs/decisions.md "Home feed") and keeps the count
+ * handlers get batches). Prints the table (docs/decisions/home-feed.md) and keeps the count
  * per save from growing back.
  */
 const prefix = `${uniqueName('sc')}.`;

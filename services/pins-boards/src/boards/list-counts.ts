@@ -19,7 +19,7 @@ export const countedFields = (b: BoardDoc): Partial<BoardListEntry> => ({
  * LIST_COUNTS_WINDOW_MS of a counted save or deletion, written for all the owner's counted boards
  * at once. The list is one document of every board of the owner, and the store's cost of a write
  * grows with it: a patch per save of a 100-board owner cost ~14 ms of the store's time, the most
- * of any step of a save (docs/decisions.md, "List counts written behind").
+ * of any step of a save (docs/decisions/saving-pins.md, "List counts written behind").
  *
  * Nothing is lost to a crash: the count's own write marks the board `listPending`
  * (BoardRepository.applyCount), and the mark is cleared only when the list holds what the board

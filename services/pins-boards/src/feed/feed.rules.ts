@@ -4,7 +4,7 @@ import { FEED_BUCKET_SIZE, feedEntryId, readerBoardKey, type FeedCard, type Feed
 /**
  * Boards with more followers than this are not fanned out: a save onto one would write that
  * many entries. Their readers would merge such boards' newest pins into their feed at read time
- * instead (docs/decisions.md "Home feed"; not built: no board is that large yet).
+ * instead (docs/decisions/home-feed.md; not built: no board is that large yet).
  */
 export const FANOUT_MAX_FOLLOWERS = 10_000;
 
