@@ -11,7 +11,7 @@ package main
 //     matches 1, 1.0 and 1L alike) may touch any document of its collection, so it takes the
 //     collection's lock exclusively: it waits for, and holds off, every write to it.
 //
-// Measured in docs/decisions.md ("FerretDB loses concurrent updates"): about twice the throughput of one global lock when writes go to
+// Measured in docs/decisions/ferretdb-concurrent-updates.md: about twice the throughput of one global lock when writes go to
 // different documents, and no lost update in any mix of the two kinds.
 
 import (

@@ -4,7 +4,7 @@ package main
 //
 //	PINHIVE_TEST_POSTGRESQL_URL=postgres://pinhive@127.0.0.1:25432/ferretdb go test -v -count=1 .
 //
-// Without the variable they are skipped. TestWriteLocking also prints the figures of docs/decisions.md ("FerretDB loses concurrent updates")
+// Without the variable they are skipped. TestWriteLocking also prints the figures of docs/decisions/ferretdb-concurrent-updates.md
 // (PINHIVE_BENCH_CLIENTS, PINHIVE_BENCH_OPS, PINHIVE_BENCH_ROUNDS change the load).
 
 import (

@@ -17,7 +17,7 @@
 //   - Front: FerretDB listens on a private Unix socket; clients reach it through our TCP front,
 //     which serialises write commands per document, or per collection when their filter is
 //     not a plain `_id` (FerretDB's updates are read-modify-write and lose concurrent updates
-//     otherwise; see writelock.go, doclock.go and docs/decisions.md ("FerretDB loses concurrent updates")).
+//     otherwise; see writelock.go, doclock.go and docs/decisions/ferretdb-concurrent-updates.md).
 //   - Companion indexes (postgresql only): the btree indexes FerretDB creates for createIndexes
 //     cannot serve `@>`, so every lookup would be a sequential scan. We keep a GIN
 //     jsonb_path_ops index next to `_id` and next to each FerretDB index on top-level fields;

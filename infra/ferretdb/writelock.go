@@ -9,7 +9,7 @@ package main
 //    relay and a request may update the same user at once). An acknowledged write command holds
 //    a lock from the moment it is forwarded until its reply comes back; reads are never held.
 //    The lock is per document when the command names its documents by `_id`, else per
-//    collection (doclock.go); docs/decisions.md ("FerretDB loses concurrent updates") compares it with one global lock.
+//    collection (doclock.go); docs/decisions/ferretdb-concurrent-updates.md compares it with one global lock.
 // 2. With the postgresql handler, keep the companion GIN indexes (companion.go) in step: a
 //    createIndexes/dropIndexes/drop reply is held until they match, so a service whose
 //    createIndexes returned can count on them; the first write seen for a collection (which may
