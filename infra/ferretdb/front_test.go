@@ -67,13 +67,17 @@ func testPG(t *testing.T) string {
 
 // startFront runs a front with the given lock on a free port and returns a client of it.
 func startFront(t *testing.T, lock func(*command) func(), comp *companions) *mongo.Client {
+	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	return serveFront(t, &front{backend: ferretSocket, logger: logger, lock: lock, companions: comp})
+}
+
+// serveFront runs fr on a free port and returns a client of it.
+func serveFront(t *testing.T, fr *front) *mongo.Client {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { ln.Close() })
-	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
-	fr := &front{backend: ferretSocket, logger: logger, lock: lock, companions: comp}
 	go fr.serve(ln)
 	client, err := mongo.Connect(context.Background(), options.Client().
 		ApplyURI("mongodb://"+ln.Addr().String()+"/?directConnection=true").SetMaxPoolSize(64))

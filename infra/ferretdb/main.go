@@ -22,6 +22,8 @@
 //     cannot serve `@>`, so every lookup would be a sequential scan. We keep a GIN
 //     jsonb_path_ops index next to `_id` and next to each FerretDB index on top-level fields;
 //     FerretDB's non-unique btree indexes, which no query uses, become empty stand-ins.
+//   - Statistics (postgresql only): a collection that grew by a burst of inserts is analysed at
+//     once (analyze.go), not a minute later by autovacuum.
 package main
 
 import (
@@ -132,6 +134,7 @@ func main() {
 			fail("%v", err)
 		}
 		defer fr.companions.close()
+		fr.analyzer = newAnalyzer(fr.companions, logger)
 		go fr.companions.syncAll() // existing data; errors are logged and retried per collection
 	}
 

@@ -59,6 +59,7 @@ type front struct {
 	backend    string // FerretDB's Unix socket
 	logger     *slog.Logger
 	companions *companions // nil with the sqlite handler
+	analyzer   *analyzer   // nil with the sqlite handler: statistics after bursts of inserts (analyze.go)
 	// lock takes the lock a write command holds until its reply and returns its release.
 	lock func(cmd *command) (unlock func())
 }
@@ -156,6 +157,9 @@ func (f *front) relay(client net.Conn) {
 func (f *front) replied(p *inflight) {
 	if p.unlock != nil {
 		p.unlock()
+	}
+	if p.cmd.name == "insert" && f.analyzer != nil { // once the rows are in, so ANALYZE sees them
+		f.analyzer.inserted(p.cmd.db, p.cmd.coll, insertedDocuments(p.cmd))
 	}
 	c, cmd := f.companions, p.cmd
 	if c == nil || cmd.db == "" {
