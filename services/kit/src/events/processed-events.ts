@@ -64,7 +64,8 @@ export class ProcessedEvents {
     const id = `${handler}:${eventId}`;
     const markedAt = this.marked.get(id);
     if (markedAt !== undefined && this.now().getTime() - markedAt < MARKED_KEPT_MS) return true;
-    return (await this.records().countDocuments({ _id: id }, { limit: 1 })) > 0;
+    // A find by `_id`, not countDocuments: that is an aggregation, which FerretDB runs through its pipeline stages.
+    return (await this.records().findOne({ _id: id }, { projection: { _id: 1 } })) !== null;
   }
 
   /** Records one event handled: an insert, like a batch's (cheaper for FerretDB than an upsert, which reads first). */
