@@ -79,6 +79,11 @@ export async function seedFeed({ baseUrl, mongoPort, dbPrefix, people, sizes, lo
       return newBoard(saver.id, `Followed ${i + 1}`, new Date((clock += 1000)));
     });
     for (let i = 0; i < boards.length; i += BATCH) await db.collection('boards').insertMany(boards.slice(i, i + BATCH), { ordered: false });
+    // Each board's pin counter, as its first save leaves it (boards/board.repository.ts reservePins):
+    // the runs measure saves onto boards that were saved to before, not a board's first save (which
+    // also reads the board and makes the counter: two store commands more, once per board).
+    const counters = boards.map((b) => ({ _id: `board-pins:${b._id}`, n: b.pinSeq }));
+    for (let i = 0; i < counters.length; i += BATCH) await db.collection('list_numbers').insertMany(counters.slice(i, i + BATCH), { ordered: false });
     await db.collection('board_lists').insertMany(people.savers.map((s) => ({
       _id: s.id, boards: Object.fromEntries(boards.filter((b) => b.ownerId === s.id).map((b) => [`b${b._id}`, listEntryOf(b)])),
     })), { ordered: false });
