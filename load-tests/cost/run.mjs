@@ -35,13 +35,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildServices, buildWeb } from '../../scripts/build.mjs';
 import { stackProfile } from '../../scripts/stack.mjs';
 import { FEED_PASSWORD } from '../feed/seed.mjs';
 import { bcryptCompareMs } from '../growth/seed.mjs';
 import {
-  endedChildrenCpuSeconds, log, machine, machineLoad, ratesFromEnv, round, runK6, runPhases, sleep, stackCpuSeconds, stackPids,
-  stopUnlessKept, trendFigures, waitForQuietMachine, waitForStackIdle,
+  buildForBench, endedChildrenCpuSeconds, log, machine, machineLoad, ratesFromEnv, round, runK6, runPhases, sleep, stackCpuSeconds, stackPids, stopUnlessKept, trendFigures, waitForQuietMachine, waitForStackIdle,
 } from '../lib/bench.mjs';
 import { startFeedStack } from '../lib/feed-stack.mjs';
 import { memorySummary, stackMemory } from '../lib/memory.mjs';
@@ -50,7 +48,6 @@ import {
 } from './measure.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '..', '..');
 const resultsDir = path.resolve(here, '..', 'results');
 const journey = path.resolve(here, '..', 'journeys', 'feed.js');
 const PROFILE = 'bench';
@@ -233,8 +230,7 @@ function markdown(result) {
 async function main() {
   const t0 = Date.now();
   const p = stackProfile(PROFILE);
-  if (process.env.BENCH_BUILD !== '0') await buildServices({ log });
-  if (!fs.existsSync(path.join(root, 'web', 'dist', 'index.html'))) buildWeb({ log });
+  await buildForBench();
   const durations = {};
 
   let stack;

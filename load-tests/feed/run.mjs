@@ -24,15 +24,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildServices, buildWeb } from '../../scripts/build.mjs';
 import { stackProfile } from '../../scripts/stack.mjs';
 import { bcryptCompareMs } from '../growth/seed.mjs';
-import { handlerDelta, handlerTimes, log, machine, machineLoad, mergedSummary, rateEnv, ratesFromEnv, runPhases, stopUnlessKept, trendFigures, waitForQuietMachine } from '../lib/bench.mjs';
+import { buildForBench, handlerDelta, handlerTimes, log, machine, machineLoad, mergedSummary, rateEnv, ratesFromEnv, runPhases, stopUnlessKept, trendFigures, waitForQuietMachine } from '../lib/bench.mjs';
 import { startFeedStack } from '../lib/feed-stack.mjs';
 import { memorySummary, stackMemory } from '../lib/memory.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '..', '..');
 const resultsDir = path.resolve(here, '..', 'results');
 const journey = path.resolve(here, '..', 'journeys', 'feed.js');
 const PROFILE = 'bench';
@@ -74,8 +72,7 @@ function table(result) {
 async function main() {
   const t0 = Date.now();
   const p = stackProfile(PROFILE);
-  if (process.env.BENCH_BUILD !== '0') await buildServices({ log });
-  if (!fs.existsSync(path.join(root, 'web', 'dist', 'index.html'))) buildWeb({ log });
+  await buildForBench();
 
   const phases = {};
   let seeding;

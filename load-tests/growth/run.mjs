@@ -17,16 +17,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildServices, buildWeb } from '../../scripts/build.mjs';
 import { startStack, stackProfile, stopStack } from '../../scripts/stack.mjs';
 import {
-  log, machine, machineLoad as machineLoadWith, ratesFromEnv, round, runK6, stopUnlessKept, trendFigures, waitForAutovacuum, waitForQuietMachine,
+  buildForBench, log, machine, machineLoad as machineLoadWith, ratesFromEnv, round, runK6, stopUnlessKept, trendFigures, waitForAutovacuum, waitForQuietMachine,
 } from '../lib/bench.mjs';
 import { memorySummary, stackMemory } from '../lib/memory.mjs';
 import { SEED_PASSWORD, bcryptCompareMs, seedAccounts, seedUsername } from './seed.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '..', '..');
 const resultsDir = path.resolve(here, '..', 'results');
 const journey = path.resolve(here, '..', 'journeys', 'growth.js');
 const PROFILE = 'bench';
@@ -114,8 +112,7 @@ async function main() {
   const t0 = Date.now();
   const p = stackProfile(PROFILE);
   if (SIZES.length !== 2 || !(SIZES[0] > 0 && SIZES[1] > SIZES[0])) throw new Error(`BENCH_SIZES must be two growing sizes (got ${SIZES})`);
-  if (process.env.BENCH_BUILD !== '0') await buildServices({ log });
-  if (!fs.existsSync(path.join(root, 'web', 'dist', 'index.html'))) buildWeb({ log });
+  await buildForBench();
 
   const runs = {};
   const seeding = {};

@@ -4,12 +4,25 @@ import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { paths } from '../../infra/native/install.mjs';
 import { PG_DATABASE, PG_USER, postgresBin, postgresPassword } from '../../infra/native/postgres.mjs';
+import { buildServices, buildWeb } from '../../scripts/build.mjs';
 import { stopStack } from '../../scripts/stack.mjs';
 
 export const log = (...a) => console.log(...a);
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/**
+ * What a benchmark runs: the services built (BENCH_BUILD=0 uses the bundles as they are), and the
+ * web app when web/dist is missing (the gateway's readiness serves its index.html).
+ */
+export async function buildForBench() {
+  if (process.env.BENCH_BUILD !== '0') await buildServices({ log });
+  if (!fs.existsSync(path.join(repoRoot, 'web', 'dist', 'index.html'))) buildWeb({ log });
+}
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 export const round = (x) => (x === undefined || x === null ? null : Math.round(x * 10) / 10);
 
