@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"log/slog"
-	"os"
 	"testing"
 	"time"
 
@@ -14,18 +13,9 @@ import (
 // (autovacuum is off for the table, so only the front can have done it).
 func TestAnalyzeAfterInserts(t *testing.T) {
 	ctx := context.Background()
-	u := testPG(t)
-	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	comp, err := newCompanions(ctx, u, logger)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer comp.close()
+	comp, logger := testCompanions(t, slog.LevelWarn)
 	client := serveFront(t, &front{backend: ferretSocket, logger: logger, lock: newWriteLocks(true).lock, companions: comp, analyzer: newAnalyzer(comp, logger)})
-	db := client.Database("pinhive_test_analyze")
-	_ = db.Drop(ctx)
-	comp.forgetDatabase(db.Name())
-	defer db.Drop(ctx)
+	db := freshDatabase(t, client, comp, "pinhive_test_analyze")
 
 	burst := db.Collection("burst")
 	if _, err := burst.InsertOne(ctx, bson.D{{Key: "n", Value: -1}}); err != nil {

@@ -88,20 +88,31 @@ func serveFront(t *testing.T, fr *front) *mongo.Client {
 	return client
 }
 
-func TestCompanionIndexes(t *testing.T) {
-	ctx := context.Background()
-	u := testPG(t)
-	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
-	comp, err := newCompanions(ctx, u, logger)
+// testCompanions: companions on the test cluster (FerretDB started), closed with the test.
+func testCompanions(t *testing.T, level slog.Level) (*companions, *slog.Logger) {
+	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
+	comp, err := newCompanions(context.Background(), testPG(t), logger)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer comp.close()
+	t.Cleanup(comp.close)
+	return comp, logger
+}
+
+// freshDatabase: a database of the test, dropped before and after it, its companions forgotten.
+func freshDatabase(t *testing.T, client *mongo.Client, comp *companions, name string) *mongo.Database {
+	db := client.Database(name)
+	_ = db.Drop(context.Background())
+	comp.forgetDatabase(name)
+	t.Cleanup(func() { _ = db.Drop(context.Background()) })
+	return db
+}
+
+func TestCompanionIndexes(t *testing.T) {
+	ctx := context.Background()
+	comp, _ := testCompanions(t, slog.LevelInfo)
 	client := startFront(t, newWriteLocks(true).lock, comp)
-	db := client.Database("pinhive_test_companions")
-	_ = db.Drop(ctx)
-	comp.forgetDatabase(db.Name())
-	defer db.Drop(ctx)
+	db := freshDatabase(t, client, comp, "pinhive_test_companions")
 
 	// companion lists the companion indexes of a collection as "name: definition".
 	companionsOf := func(coll string) []string {

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"log/slog"
-	"os"
 	"strings"
 	"testing"
 
@@ -17,17 +16,9 @@ import (
 // companion; the stand-in stays empty as documents come; FerretDB lists and drops it as its own.
 func TestStandIns(t *testing.T) {
 	ctx := context.Background()
-	u := testPG(t)
-	comp, err := newCompanions(ctx, u, slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer comp.close()
+	comp, _ := testCompanions(t, slog.LevelWarn)
 	client := startFront(t, newWriteLocks(true).lock, comp)
-	db := client.Database("pinhive_test_standins")
-	_ = db.Drop(ctx)
-	comp.forgetDatabase(db.Name())
-	defer db.Drop(ctx)
+	db := freshDatabase(t, client, comp, "pinhive_test_standins")
 
 	items := db.Collection("items")
 	if _, err := items.Indexes().CreateMany(ctx, []mongo.IndexModel{
