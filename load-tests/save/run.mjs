@@ -26,17 +26,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildServices, buildWeb } from '../../scripts/build.mjs';
 import { startStack, stackProfile, stopStack } from '../../scripts/stack.mjs';
 import { bcryptCompareMs } from '../growth/seed.mjs';
 import {
-  log, machine, machineLoad, mergedSummary, psql, rateEnv, ratesFromEnv, round, runPhases, stopUnlessKept, trendFigures, waitForAutovacuum, waitForQuietMachine,
+  buildForBench, log, machine, machineLoad, mergedSummary, psql, rateEnv, ratesFromEnv, round, runPhases, stopUnlessKept, trendFigures, waitForAutovacuum, waitForQuietMachine,
 } from '../lib/bench.mjs';
 import { memorySummary, stackMemory } from '../lib/memory.mjs';
 import { SAVE_PASSWORD, registerPeople, saveSourcePin, seedSaving } from './seed.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '..', '..');
 const resultsDir = path.resolve(here, '..', 'results');
 const journey = path.resolve(here, '..', 'journeys', 'save.js');
 const PROFILE = 'bench';
@@ -134,8 +132,7 @@ function table(result) {
 async function main() {
   const t0 = Date.now();
   const p = stackProfile(PROFILE);
-  if (process.env.BENCH_BUILD !== '0') await buildServices({ log });
-  if (!fs.existsSync(path.join(root, 'web', 'dist', 'index.html'))) buildWeb({ log });
+  await buildForBench();
 
   const phases = {};
   let seeding;
