@@ -37,3 +37,19 @@ export function appError(code: ErrorCode, opts: { message?: string; detail?: str
 
 export const notFound = (what = 'Not found.') => appError('not_found', { message: what });
 export const serviceUnavailable = (detail?: string) => appError('service_unavailable', detail ? { detail } : {});
+
+/**
+ * Errors that mean a server we depend on is away (Mongo/FerretDB, Redis), not a bug: a request
+ * answers 503 so clients retry, an event handler waits for it (events/dispatcher.ts), and the
+ * connection recovers by itself.
+ */
+const UNAVAILABLE = new Set(['MongoServerSelectionError', 'MongoNetworkError', 'MongoNetworkTimeoutError', 'MongoNotConnectedError', 'MongoTopologyClosedError']);
+export function isDependencyDown(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  if (UNAVAILABLE.has(err.name)) return true;
+  // FerretDB answers InternalError with pgx's text when its PostgreSQL is away or restarting
+  // (refused connection, admin shutdown 57P01-57P03, connection exceptions 08xxx).
+  if (err.name === 'MongoServerError' && /failed to connect to|SQLSTATE (57P0\d|08\w{3})|conn closed|connection refused/.test(err.message)) return true;
+  // mongoose's buffer timeout, and ioredis with its offline queue off while Redis is away
+  return /buffering timed out|enableOfflineQueue|Connection is closed/.test(err.message);
+}

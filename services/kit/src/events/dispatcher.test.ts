@@ -37,7 +37,36 @@ function setup(handle: () => Promise<void>, opts: { idempotent?: true } = {}, me
   return { dispatcher, processed, deadLetters, calls, failed };
 }
 
+/** What the mongo driver throws while the store is away. */
+const storeAway = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:27117'), { name: 'MongoNetworkError' });
+
 describe('Dispatcher', () => {
+  it('waits for a store that is away, however long, instead of parking the event, and keeps the consumer alive meanwhile', async () => {
+    let failures = 0;
+    const t = setup(async () => {
+      if (failures < 8) { // more than maxAttempts (3)
+        failures += 1;
+        throw storeAway();
+      }
+    });
+    const e = registered();
+    let heartbeats = 0;
+    await t.dispatcher.dispatch(e.type, e.key, JSON.stringify(e), async () => { heartbeats += 1; });
+    expect(t.calls).toHaveLength(9);
+    expect(t.deadLetters).toEqual([]);
+    expect(t.processed.has(`h:${e.id}`)).toBe(true);
+    expect(heartbeats).toBe(8);
+  });
+
+  it('gives the event back unacknowledged when the consumer stops while its store is away, and never parks it', async () => {
+    const t = setup(async () => { throw storeAway(); });
+    const e = registered();
+    t.dispatcher.stop();
+    await expect(t.dispatcher.dispatch(e.type, e.key, JSON.stringify(e))).rejects.toThrow('ECONNREFUSED');
+    expect(t.deadLetters).toEqual([]);
+    expect(t.processed.size).toBe(0);
+  });
+
   it('handles an event once, even when it is delivered twice', async () => {
     const t = setup(async () => undefined);
     const e = registered();

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { deadLetterTopic, eventEnvelopeSchema, eventSchemas, type EventEnvelope, type EventType } from '@pinhive/contracts';
+import { isDependencyDown } from '../errors';
 import type { Logger } from '../logger';
 import type { Metrics } from '../metrics';
 import type { EventHandler } from './bus';
@@ -17,6 +18,9 @@ export interface DispatcherOptions {
   metrics?: Metrics;
 }
 
+/** The longest wait between two tries of a handler whose store or Redis is away. */
+export const DEPENDENCY_WAIT_MAX_MS = 2_000;
+
 /** The most events one `handleBatch` call gets (the consumer cuts a larger fetch into such batches). */
 export const MAX_EVENT_BATCH = 100;
 
@@ -33,7 +37,14 @@ export interface RawEvent {
  * parking fails the error propagates and Kafka redelivers.
  */
 export class Dispatcher {
+  private stopped = false;
+
   constructor(private readonly opts: DispatcherOptions) {}
+
+  /** The consumer is stopping: a handler waiting for a server gives up (its event is not acknowledged, so Kafka delivers it again). */
+  stop(): void {
+    this.stopped = true;
+  }
 
   types(): EventType[] {
     return [...new Set(this.opts.handlers.map((h) => h.type))];
@@ -46,7 +57,7 @@ export class Dispatcher {
    * `between` is called between events handled one at a time (the consumer's heartbeat).
    */
   async dispatchBatch(type: string, messages: readonly RawEvent[], between: () => Promise<void> = async () => undefined): Promise<void> {
-    if (messages.length === 1) return this.dispatch(type, messages[0]!.key, messages[0]!.value);
+    if (messages.length === 1) return this.dispatch(type, messages[0]!.key, messages[0]!.value, between);
     const events: { event: EventEnvelope; raw: string }[] = [];
     for (const m of messages) {
       const event = this.parse(type, m.value);
@@ -62,7 +73,7 @@ export class Dispatcher {
     const single = handlers.filter((h) => h.handleBatch === undefined);
     const oneByOne = async (): Promise<void> => {
       for (const { event, raw } of events) {
-        await Promise.all(single.map((handler) => this.runHandler(handler, event, raw)));
+        await Promise.all(single.map((handler) => this.runHandler(handler, event, raw, between)));
         await between();
       }
     };
@@ -108,7 +119,7 @@ export class Dispatcher {
       }
     }
     for (const { event, raw } of pending) {
-      await this.runHandler(handler, event, raw);
+      await this.runHandler(handler, event, raw, between);
       await between();
     }
   }
@@ -118,7 +129,8 @@ export class Dispatcher {
     else for (const id of eventIds) await this.opts.processed.mark(id, handler);
   }
 
-  async dispatch(type: string, key: string, value: string): Promise<void> {
+  /** One message; `heartbeat` keeps the consumer's session while a handler waits for a server. */
+  async dispatch(type: string, key: string, value: string, heartbeat: () => Promise<void> = async () => undefined): Promise<void> {
     const event = this.parse(type, value);
     if (!event) {
       this.opts.metrics?.eventsHandled.inc({ type, handler: '-', result: 'invalid' });
@@ -127,7 +139,7 @@ export class Dispatcher {
     }
     // The handlers of one event side by side: each keeps its own record, retries and dead
     // letter, and none waits on another's work (a save's fan-out never waits for its count).
-    await Promise.all(this.opts.handlers.filter((h) => h.type === event.type).map((handler) => this.runHandler(handler, event, value)));
+    await Promise.all(this.opts.handlers.filter((h) => h.type === event.type).map((handler) => this.runHandler(handler, event, value, heartbeat)));
   }
 
   private parse(type: string, value: string): EventEnvelope | undefined {
@@ -142,13 +154,14 @@ export class Dispatcher {
     }
   }
 
-  private async runHandler(handler: EventHandler, event: EventEnvelope, raw: string): Promise<void> {
+  private async runHandler(handler: EventHandler, event: EventEnvelope, raw: string, heartbeat: () => Promise<void>): Promise<void> {
     const labels = { type: event.type, handler: handler.name };
     if (!handler.idempotent && (await this.opts.processed.has(event.id, handler.name))) {
       this.opts.metrics?.eventsHandled.inc({ ...labels, result: 'duplicate' });
       return;
     }
     let lastError: unknown;
+    let waits = 0;
     for (let attempt = 1; attempt <= this.opts.maxAttempts; attempt++) {
       try {
         const started = performance.now();
@@ -160,6 +173,20 @@ export class Dispatcher {
         return;
       } catch (err) {
         lastError = err;
+        if (isDependencyDown(err)) {
+          // A server the handler needs (the store, Redis) is away: not this event's fault, and
+          // parking it would lose what it does for good (a count, a feed's entries) after a few
+          // seconds of outage. Wait for the server without spending an attempt, keeping the
+          // consumer's session; the rest of the partition waits behind this event. A stopping
+          // consumer gives up instead: unacknowledged, the event is delivered again.
+          if (this.stopped) throw err;
+          waits += 1;
+          if (waits === 1 || waits % 30 === 0) this.opts.logger.warn({ err, eventId: event.id, handler: handler.name, waits }, 'a server the event handler needs is away; waiting for it');
+          await sleep(Math.min(this.opts.retryBaseMs * 2 ** Math.min(waits - 1, 10), DEPENDENCY_WAIT_MAX_MS));
+          await heartbeat();
+          attempt -= 1;
+          continue;
+        }
         this.opts.logger.warn({ err, eventId: event.id, handler: handler.name, attempt }, 'event handler failed');
         if (attempt < this.opts.maxAttempts) await sleep(this.opts.retryBaseMs * 2 ** (attempt - 1));
       }

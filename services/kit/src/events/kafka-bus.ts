@@ -198,6 +198,7 @@ export class KafkaBus implements EventBus {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.dispatcher?.stop();
     clearTimeout(this.reconnectTimer);
     await Promise.allSettled([this.consumer?.disconnect(), this.producer.disconnect(), this.admin.disconnect()]);
   }

@@ -4,7 +4,7 @@ import express, { type ErrorRequestHandler, type Express, type RequestHandler, t
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { failure } from '@pinhive/contracts';
-import { AppError, appError } from '../errors';
+import { AppError, appError, isDependencyDown } from '../errors';
 import type { Logger } from '../logger';
 import { authenticate, csrfProtection } from '../auth/middleware';
 import type { KeyLookup } from '../auth/tokens';
@@ -129,19 +129,4 @@ function errorHandler(logger: Logger): ErrorRequestHandler {
 function isBodyParserError(err: unknown, type?: string): boolean {
   if (typeof err !== 'object' || err === null || !('type' in err) || !('status' in err)) return false;
   return type === undefined ? typeof err.status === 'number' && err.status < 500 : err.type === type;
-}
-
-/**
- * Errors that mean a server we depend on is away (Mongo/FerretDB, Redis), not a bug: the answer
- * is 503 so clients retry, and the connection recovers by itself.
- */
-const UNAVAILABLE = new Set(['MongoServerSelectionError', 'MongoNetworkError', 'MongoNetworkTimeoutError', 'MongoNotConnectedError', 'MongoTopologyClosedError']);
-export function isDependencyDown(err: unknown): boolean {
-  if (!(err instanceof Error)) return false;
-  if (UNAVAILABLE.has(err.name)) return true;
-  // FerretDB answers InternalError with pgx's text when its PostgreSQL is away or restarting
-  // (refused connection, admin shutdown 57P01-57P03, connection exceptions 08xxx).
-  if (err.name === 'MongoServerError' && /failed to connect to|SQLSTATE (57P0\d|08\w{3})|conn closed|connection refused/.test(err.message)) return true;
-  // mongoose's buffer timeout, and ioredis with its offline queue off while Redis is away
-  return /buffering timed out|enableOfflineQueue|Connection is closed/.test(err.message);
 }
