@@ -45,6 +45,6 @@ export async function startContainers(p: TestPorts): Promise<Record<'kafka' | 'f
 const id = (c: StartedTestContainer) => c.getId();
 
 /** Stops or starts one container by id (tests of outages); the ports stay the same. */
-export function dockerCommand(command: 'stop' | 'start' | 'rm', containerId: string): void {
+export function dockerCommand(command: 'stop' | 'start' | 'kill' | 'rm', containerId: string): void {
   execFileSync('docker', command === 'rm' ? ['rm', '-f', containerId] : [command, containerId], { stdio: 'ignore' });
 }

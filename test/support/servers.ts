@@ -43,6 +43,13 @@ export function stopServer(part: Part): void {
   else execFileSync(process.execPath, ['test/support/infra-cli.mjs', 'stop', part], { cwd: root, stdio: 'inherit' });
 }
 
+/** Kills it with SIGKILL: a crash, with no shutdown of its own. */
+export function killServer(part: Part): void {
+  const id = container(part);
+  if (id) dockerCommand('kill', id);
+  else execFileSync(process.execPath, ['test/support/infra-cli.mjs', 'kill', part], { cwd: root, stdio: 'inherit' });
+}
+
 /** Starts it again; native parts are waited for until they answer, containers by the caller's own waits. */
 export function startServer(part: Part): void {
   const id = container(part);
