@@ -11,11 +11,14 @@ import { useViewer } from '../auth/viewer';
  */
 export function AuthPage({ view }: { view: Extract<AuthView, 'login' | 'signup'> }) {
   const titleId = useId();
-  const { search } = useLocation();
+  const { pathname, search } = useLocation();
   const viewer = useViewer();
   if (viewer.status === 'authenticated') {
-    // The form's own success navigation is on its way (to the new profile, to `next`): let it land.
-    if (authNavigationInFlight()) return null;
+    // The form's own success navigation is on its way (to the new profile, to `next`): let it
+    // land. React Router renders it as a transition, so this page can still be on screen with
+    // the URL already changed after the form's part is over: a redirect from here then took the
+    // viewer from their new profile to the root (seen in a fresh clone's session test).
+    if (authNavigationInFlight() || window.location.pathname !== pathname) return null;
     return <Navigate to={redirectTarget(search)} replace />;
   }
   return (
