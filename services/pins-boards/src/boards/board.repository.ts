@@ -40,6 +40,14 @@ export interface ListMark {
 }
 const listMark = ({ ownerId }: ListMark) => ({ listPending: true, ...(ownerId ? { listPendingOwner: ownerId } : {}) });
 
+/** What a counted change sets beside the count (applyCount, applyCounts). */
+export interface CountOptions {
+  cover?: CoverChange;
+  savedAt?: Date;
+  settled?: Settled;
+  listPending?: ListMark;
+}
+
 export class BoardRepository {
   /**
    * `changed(boardId)` after a write to the board's facts (name, slug, privacy, members,
@@ -156,22 +164,8 @@ export class BoardRepository {
    * was applied before (or the board is gone). Keys leave the ledger only once settled (`trimmable`;
    * a move's key once its batch's progress is recorded: moves/move.repository.ts).
    */
-  async applyCount(id: string, key: string, delta: number, opts: { cover?: CoverChange; savedAt?: Date; settled?: Settled; listPending?: ListMark } = {}): Promise<BoardDoc | null> {
-    const set: Record<string, unknown> = {};
-    if (opts.savedAt) set.lastSavedAt = opts.savedAt;
-    // The owner's list is written behind (list-counts.ts): marked in the count's own write, so a crash loses nothing.
-    if (opts.listPending) Object.assign(set, listMark(opts.listPending));
-    // The cover in the same write: one command per counted save, not two.
-    if (opts.cover) Object.assign(set, { coverPinId: opts.cover.pinId, coverImageUrl: opts.cover.imageUrl, coverColor: opts.cover.color });
-    const updated = await this.boards().findOneAndUpdate(
-      { _id: id, counted: { $ne: key } },
-      { $inc: { pinCount: delta }, $push: { counted: key }, ...(Object.keys(set).length > 0 ? { $set: set } : {}) },
-      { returnDocument: 'after' },
-    );
-    if (!updated) return null;
-    const trim = await trimmable(updated.counted, settledWithMoves(this.conn, opts.settled));
-    if (trim.length > 0) await this.boards().updateOne({ _id: id }, { $pullAll: { counted: trim } });
-    return updated;
+  async applyCount(id: string, key: string, delta: number, opts: CountOptions = {}): Promise<BoardDoc | null> {
+    return this.countOnce(id, { $ne: key }, key, delta, opts);
   }
 
   /**
@@ -180,18 +174,29 @@ export class BoardRepository {
    * matched nothing (one of them counted already, or no such board): the caller then applies
    * them one at a time (`applyCount`), each guarded by its own key.
    */
-  async applyCounts(id: string, keys: readonly string[], delta: number, opts: { cover?: CoverChange; savedAt?: Date; settled?: Settled; listPending?: ListMark } = {}): Promise<BoardDoc | undefined> {
+  async applyCounts(id: string, keys: readonly string[], delta: number, opts: CountOptions = {}): Promise<BoardDoc | undefined> {
+    // `$nin` beside the `_id` equality: FerretDB reads the one document by `_id` and checks the ledger itself.
+    return (await this.countOnce(id, { $nin: [...keys] }, { $each: [...keys] }, delta * keys.length, opts)) ?? undefined;
+  }
+
+  /**
+   * The guarded count both apply: `pinCount` changed by `delta` and `pushed` recorded in the
+   * ledger, on the board only if `guard` says none of its keys is there yet; then the settled
+   * keys trimmed. Answers the board after the change, or null when the guard matched nothing.
+   */
+  private async countOnce(id: string, guard: { $ne: string } | { $nin: string[] }, pushed: string | { $each: string[] }, delta: number, opts: CountOptions): Promise<BoardDoc | null> {
     const set: Record<string, unknown> = {};
     if (opts.savedAt) set.lastSavedAt = opts.savedAt;
+    // The owner's list is written behind (list-counts.ts): marked in the count's own write, so a crash loses nothing.
     if (opts.listPending) Object.assign(set, listMark(opts.listPending));
+    // The cover in the same write: one command per counted save, not two.
     if (opts.cover) Object.assign(set, { coverPinId: opts.cover.pinId, coverImageUrl: opts.cover.imageUrl, coverColor: opts.cover.color });
-    // `$nin` beside the `_id` equality: FerretDB reads the one document by `_id` and checks the ledger itself.
     const updated = await this.boards().findOneAndUpdate(
-      { _id: id, counted: { $nin: [...keys] } },
-      { $inc: { pinCount: delta * keys.length }, $push: { counted: { $each: [...keys] } }, ...(Object.keys(set).length > 0 ? { $set: set } : {}) },
+      { _id: id, counted: guard },
+      { $inc: { pinCount: delta }, $push: { counted: pushed }, ...(Object.keys(set).length > 0 ? { $set: set } : {}) },
       { returnDocument: 'after' },
     );
-    if (!updated) return undefined;
+    if (!updated) return null;
     const trim = await trimmable(updated.counted, settledWithMoves(this.conn, opts.settled));
     if (trim.length > 0) await this.boards().updateOne({ _id: id }, { $pullAll: { counted: trim } });
     return updated;
