@@ -1,7 +1,7 @@
 import type { EventEnvelope, PinSavedV1 } from '@pinhive/contracts';
 import { defineHandler, newEvent, type Logger, type OutboxTarget } from '@pinhive/kit';
 import type { ListCounts } from '../boards/list-counts';
-import type { BoardRepository } from '../boards/board.repository';
+import type { BoardRepository, ListMark } from '../boards/board.repository';
 import type { ImageService } from '../images/image.service';
 import type { SectionRepository } from '../sections/section.repository';
 import { PIN_BUCKET_SIZE, PINS_COLLECTION } from './pin.model';
@@ -56,9 +56,10 @@ export function pinHandlers(deps: PinHandlerDeps) {
   const perBoard = new PerKey();
   const savedKey = (e: SavedEvent) => `saved:${e.data.pinId}@${e.id}`;
   const cover = ({ data }: SavedEvent) => ({ pinId: data.pinId, imageUrl: data.coverImageUrl, color: data.dominantColor });
+  /** The list mark of a count on this board: it names the board's owner (one cached read per board of a batch). */
+  const markOf = async (boardId: string): Promise<ListMark> => ({ ownerId: await deps.ownerOf(boardId) });
   /** One save counted on its board (guarded by its ledger key); then its section. */
-  const countSave = async (e: SavedEvent): Promise<void> => {
-    const listPending = { ownerId: await deps.ownerOf(e.data.boardId) };
+  const countSave = async (e: SavedEvent, listPending: ListMark): Promise<void> => {
     const board = await deps.boards.applyCount(e.data.boardId, savedKey(e), 1, { savedAt: new Date(e.occurredAt), cover: cover(e), settled, listPending });
     if (board) deps.listCounts.schedule(board.ownerId);
     await countInSection(e);
@@ -77,11 +78,11 @@ export function pinHandlers(deps: PinHandlerDeps) {
   const countSaves = async (saves: readonly SavedEvent[]): Promise<void> => {
     const last = saves[saves.length - 1];
     if (!last) return;
-    if (saves.length === 1) return countSave(last);
-    const listPending = { ownerId: await deps.ownerOf(last.data.boardId) };
+    const listPending = await markOf(last.data.boardId);
+    if (saves.length === 1) return countSave(last, listPending);
     const board = await deps.boards.applyCounts(last.data.boardId, saves.map(savedKey), 1, { savedAt: new Date(last.occurredAt), cover: cover(last), settled, listPending });
     if (board === undefined) {
-      for (const e of saves) await countSave(e);
+      for (const e of saves) await countSave(e, listPending);
       return;
     }
     deps.listCounts.schedule(board.ownerId);
@@ -106,7 +107,7 @@ export function pinHandlers(deps: PinHandlerDeps) {
       type: 'pins.pin.deleted.v1',
       handle: ({ id, data }) => perBoard.run(data.boardId, async () => {
         const key = `deleted:${data.pinId}@${id}`;
-        const board = await deps.boards.applyCount(data.boardId, key, -1, { settled, listPending: { ownerId: await deps.ownerOf(data.boardId) } });
+        const board = await deps.boards.applyCount(data.boardId, key, -1, { settled, listPending: await markOf(data.boardId) });
         if (board) {
           await deps.boards.clearCoverIf(board._id, data.pinId);
           deps.listCounts.schedule(board.ownerId);
