@@ -31,7 +31,6 @@
 // BENCH_FEED_READERS (5), BENCH_FEED_SAVERS (10), BENCH_FEED_BOARDS (1000), BENCH_FEED_ENTRIES
 // (10000 per reader), POLL_MS (50), BENCH_QUIET_WAIT_SECONDS, BENCH_QUIET_BUSY (lib/bench.mjs),
 // BENCH_KEEP=1, BENCH_BUILD=0.
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,7 +38,7 @@ import { stackProfile } from '../../scripts/stack.mjs';
 import { FEED_PASSWORD } from '../feed/seed.mjs';
 import { bcryptCompareMs } from '../growth/seed.mjs';
 import {
-  buildForBench, endedChildrenCpuSeconds, log, machine, machineLoad, ratesFromEnv, round, runK6, runPhases, sleep, stackCpuSeconds, stackPids, stopUnlessKept, trendFigures, waitForQuietMachine, waitForStackIdle,
+  buildForBench, endedChildrenCpuSeconds, log, machine, machineLoad, ratesFromEnv, round, runK6, runPhases, sleep, stackCpuSeconds, stackPids, stopUnlessKept, trendFigures, waitForQuietMachine, waitForStackIdle, writeResult,
 } from '../lib/bench.mjs';
 import { startFeedStack } from '../lib/feed-stack.mjs';
 import { memorySummary, stackMemory } from '../lib/memory.mjs';
@@ -48,7 +47,6 @@ import {
 } from './measure.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const resultsDir = path.resolve(here, '..', 'results');
 const journey = path.resolve(here, '..', 'journeys', 'feed.js');
 const PROFILE = 'bench';
 const num = (name, def) => Number(process.env[name] || def);
@@ -301,8 +299,7 @@ async function main() {
     memoryMiBTotal: memorySummary(memory).total,
     durations,
   };
-  fs.mkdirSync(resultsDir, { recursive: true });
-  fs.writeFileSync(path.join(resultsDir, 'cost.json'), `${JSON.stringify(result, null, 2)}\n`);
+  writeResult('cost', result);
 
   const broken = (result.health.failedRate ?? 0) >= 0.01;
   log('');

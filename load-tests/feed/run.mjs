@@ -20,18 +20,16 @@
 // RATE_FEED_PAGE_NEXT (20), RATE_SAVE (100), RATE_NOOP (20), BENCH_FEED_READERS (5),
 // BENCH_FEED_SAVERS (10), BENCH_FEED_BOARDS (1000), BENCH_FEED_ENTRIES (100000 per reader),
 // POLL_MS (50), BENCH_QUIET_WAIT_SECONDS, BENCH_QUIET_BUSY (lib/bench.mjs), BENCH_KEEP=1, BENCH_BUILD=0.
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stackProfile } from '../../scripts/stack.mjs';
 import { bcryptCompareMs } from '../growth/seed.mjs';
-import { buildForBench, handlerDelta, handlerTimes, log, machine, machineLoad, mergedSummary, rateEnv, ratesFromEnv, runPhases, stopUnlessKept, trendFigures, waitForQuietMachine } from '../lib/bench.mjs';
+import { buildForBench, handlerDelta, handlerTimes, log, machine, machineLoad, mergedSummary, rateEnv, ratesFromEnv, runPhases, stopUnlessKept, trendFigures, waitForQuietMachine, writeResult } from '../lib/bench.mjs';
 import { startFeedStack } from '../lib/feed-stack.mjs';
 import { memorySummary, stackMemory } from '../lib/memory.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const resultsDir = path.resolve(here, '..', 'results');
 const journey = path.resolve(here, '..', 'journeys', 'feed.js');
 const PROFILE = 'bench';
 const num = (name, def) => Number(process.env[name] || def);
@@ -141,8 +139,7 @@ async function main() {
     memoryMiBTotal: memorySummary(memory).total,
     durationSeconds: Math.round((Date.now() - t0) / 1000),
   };
-  fs.mkdirSync(resultsDir, { recursive: true });
-  fs.writeFileSync(path.join(resultsDir, 'feed.json'), `${JSON.stringify(result, null, 2)}\n`);
+  writeResult('feed', result);
 
   const broken = (result.health.failedRate ?? 0) >= 0.01;
   log('');

@@ -13,19 +13,17 @@
 // Knobs: BENCH_PHASE_SECONDS (30), BENCH_WARMUP_SECONDS (10), BENCH_GAP_SECONDS (5), BENCH_SIZES ("1000,100000"),
 // RATE_<PATH> (see journeys/growth.js), BENCH_QUIET_WAIT_SECONDS (120) and BENCH_QUIET_BUSY (0.5)
 // (see lib/bench.mjs waitForQuietMachine), BENCH_KEEP=1, BENCH_BUILD=0.
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startStack, stackProfile, stopStack } from '../../scripts/stack.mjs';
 import {
-  buildForBench, log, machine, machineLoad as machineLoadWith, ratesFromEnv, round, runK6, stopUnlessKept, trendFigures, waitForAutovacuum, waitForQuietMachine,
+  buildForBench, log, machine, machineLoad as machineLoadWith, ratesFromEnv, round, runK6, stopUnlessKept, trendFigures, waitForAutovacuum, waitForQuietMachine, writeResult,
 } from '../lib/bench.mjs';
 import { memorySummary, stackMemory } from '../lib/memory.mjs';
 import { SEED_PASSWORD, bcryptCompareMs, seedAccounts, seedUsername } from './seed.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const resultsDir = path.resolve(here, '..', 'results');
 const journey = path.resolve(here, '..', 'journeys', 'growth.js');
 const PROFILE = 'bench';
 const SIZES = (process.env.BENCH_SIZES || '1000,100000').split(',').map(Number);
@@ -189,8 +187,7 @@ async function main() {
     stackStartSeconds: Math.round(startedMs / 1000),
     durationSeconds: Math.round((Date.now() - t0) / 1000),
   };
-  fs.mkdirSync(resultsDir, { recursive: true });
-  fs.writeFileSync(path.join(resultsDir, 'growth.json'), `${JSON.stringify(result, null, 2)}\n`);
+  writeResult('growth', result);
 
   // Failed requests or sign-ups never seen make the figures meaningless: a failure too. Dropped
   // iterations (k6 ran out of VUs: the path fell far behind its rate) are reported only.

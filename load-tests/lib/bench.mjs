@@ -15,6 +15,13 @@ export const log = (...a) => console.log(...a);
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
+/** Writes a benchmark's figures to load-tests/results/<name>.json. */
+export function writeResult(name, result) {
+  const dir = path.join(repoRoot, 'load-tests', 'results');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, `${name}.json`), `${JSON.stringify(result, null, 2)}\n`);
+}
+
 /**
  * What a benchmark runs: the services built (BENCH_BUILD=0 uses the bundles as they are), and the
  * web app when web/dist is missing (the gateway's readiness serves its index.html).

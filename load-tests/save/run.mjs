@@ -22,20 +22,18 @@
 // (20 in each phase), BENCH_PINS (100000), BENCH_BOARD_PINS (20000), BENCH_PICKER_BOARDS (500),
 // BENCH_SAVERS (10), BENCH_SAVER_BOARDS (5), BENCH_QUIET_WAIT_SECONDS (120) and BENCH_QUIET_BUSY
 // (0.5) (see lib/bench.mjs waitForQuietMachine), BENCH_KEEP=1, BENCH_BUILD=0.
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startStack, stackProfile, stopStack } from '../../scripts/stack.mjs';
 import { bcryptCompareMs } from '../growth/seed.mjs';
 import {
-  buildForBench, log, machine, machineLoad, mergedSummary, psql, rateEnv, ratesFromEnv, round, runPhases, stopUnlessKept, trendFigures, waitForAutovacuum, waitForQuietMachine,
+  buildForBench, log, machine, machineLoad, mergedSummary, psql, rateEnv, ratesFromEnv, round, runPhases, stopUnlessKept, trendFigures, waitForAutovacuum, waitForQuietMachine, writeResult,
 } from '../lib/bench.mjs';
 import { memorySummary, stackMemory } from '../lib/memory.mjs';
 import { SAVE_PASSWORD, registerPeople, saveSourcePin, seedSaving } from './seed.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const resultsDir = path.resolve(here, '..', 'results');
 const journey = path.resolve(here, '..', 'journeys', 'save.js');
 const PROFILE = 'bench';
 const num = (name, def) => Number(process.env[name] || def);
@@ -241,8 +239,7 @@ async function main() {
     stackStartSeconds: Math.round(startedMs / 1000),
     durationSeconds: Math.round((Date.now() - t0) / 1000),
   };
-  fs.mkdirSync(resultsDir, { recursive: true });
-  fs.writeFileSync(path.join(resultsDir, 'save.json'), `${JSON.stringify(result, null, 2)}\n`);
+  writeResult('save', result);
 
   const broken = (health.failedRate ?? 0) >= 0.01;
   log('');
