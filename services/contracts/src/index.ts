@@ -16,3 +16,5 @@ export * from './moves';
 export * from './collaborators';
 export * from './follows';
 export * from './advertisers';
+export * from './search';
+export * from './rules/colors';
