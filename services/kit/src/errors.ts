@@ -39,7 +39,7 @@ export const notFound = (what = 'Not found.') => appError('not_found', { message
 export const serviceUnavailable = (detail?: string) => appError('service_unavailable', detail ? { detail } : {});
 
 /**
- * Errors that mean a server we depend on is away (Mongo/FerretDB, Redis), not a bug: a request
+ * Errors that mean a server we depend on is away (Mongo/FerretDB, Redis, PostgreSQL), not a bug: a request
  * answers 503 so clients retry, an event handler waits for it (events/dispatcher.ts), and the
  * connection recovers by itself.
  */
@@ -50,6 +50,11 @@ export function isDependencyDown(err: unknown): boolean {
   // FerretDB answers InternalError with pgx's text when its PostgreSQL is away or restarting
   // (refused connection, admin shutdown 57P01-57P03, connection exceptions 08xxx).
   if (err.name === 'MongoServerError' && /failed to connect to|SQLSTATE (57P0\d|08\w{3})|conn closed|connection refused/.test(err.message)) return true;
+  // node-postgres (infra/postgres.ts): refused or lost connections, the pool's connect timeout,
+  // and the server's shutdown and connection-exception states.
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string' && /^(ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|57P0\d|08\w{3})$/.test(code)) return true;
+  if (/Connection terminated|timeout exceeded when trying to connect/.test(err.message)) return true;
   // mongoose's buffer timeout, and ioredis with its offline queue off while Redis is away
   return /buffering timed out|enableOfflineQueue|Connection is closed/.test(err.message);
 }

@@ -28,3 +28,4 @@ export * from './http/resource';
 export * from './http/memory-limiter';
 export * from './store/duplicate-key';
 export * from './cache/read-cache';
+export * from './infra/postgres';

@@ -2,11 +2,13 @@ import type { Server } from 'node:http';
 import { Router } from 'express';
 import type { Connection } from 'mongoose';
 import type { Redis } from 'ioredis';
+import type { Pool } from 'pg';
 import type { BaseConfig } from './config';
 import { createLogger, type Logger } from './logger';
 import { createMetrics, type Metrics } from './metrics';
 import { connectMongo, mongoReady } from './infra/mongo';
 import { connectRedis, redisReady } from './infra/redis';
+import { connectPostgres, ensureDatabase, postgresReady, prepareUntilDone } from './infra/postgres';
 import { createHttpApp } from './http/app';
 import { probesRouter, type ReadinessCheck } from './http/probes';
 import { mountRoutes, type AnyRoute } from './http/route';
@@ -26,6 +28,8 @@ export interface ServiceContext<C extends BaseConfig> {
   metrics: Metrics;
   mongo: Connection;
   redis: Redis | undefined;
+  /** The service's PostgreSQL database, when its definition names one (`postgres`). */
+  postgres: Pool | undefined;
   bus: EventBus;
   /** Call after a write that stored pending events, to publish them now. */
   outbox: Pick<OutboxRelay, 'kick' | 'drain'>;
@@ -45,6 +49,12 @@ export interface ServiceDefinition<C extends BaseConfig> {
    * ready and answers from the store while Redis is unreachable.
    */
   redisOptional?: boolean;
+  /**
+   * A PostgreSQL database of the service's own (infra/postgres.ts): made on first start, then
+   * `prepare` (the service's schema, idempotent) runs until it succeeds; the service is ready
+   * once it has and the server answers.
+   */
+  postgres?: { url: string; prepare: (pool: Pool) => Promise<void>; settings?: Record<string, string> };
   /** The indexes the service's queries need (declared beside its models), created at start. */
   indexes?: readonly IndexSpec[];
   /** Collections whose documents carry `pendingEvents` (the outbox). */
@@ -83,6 +93,7 @@ export async function startService<C extends BaseConfig>(def: ServiceDefinition<
   const metrics = createMetrics(def.name);
   const mongo = connectMongo(config.MONGO_URL, logger, { commands: config.MONGO_COMMAND_METRICS ? metrics.mongoCommands : undefined });
   const redis = def.redisUrl ? connectRedis(def.redisUrl, logger) : undefined;
+  const postgres = def.postgres ? connectPostgres(def.postgres.url, logger, def.name, def.postgres.settings) : undefined;
   const processed = new ProcessedEvents(mongo, { retentionDays: config.PROCESSED_EVENTS_RETENTION_DAYS });
   const bus = new KafkaBus({
     service: def.name,
@@ -95,7 +106,7 @@ export async function startService<C extends BaseConfig>(def: ServiceDefinition<
   });
   const outbox = new OutboxRelay({ conn: mongo, collections: def.outboxCollections ?? [], bus, logger, pollMs: config.OUTBOX_POLL_MS, metrics });
   const ctx: ServiceContext<C> = {
-    config, logger, metrics, mongo, redis, bus, outbox, processed,
+    config, logger, metrics, mongo, redis, postgres, bus, outbox, processed,
     readCache: (opts) => new ReadCache(redis, opts, logger, metrics.readCache),
   };
 
@@ -114,12 +125,21 @@ export async function startService<C extends BaseConfig>(def: ServiceDefinition<
     if (consumes) await processed.carryOver();
     for (const carryOver of carryOvers) await carryOver();
   });
+  // The service's PostgreSQL database and schema, retried every 2 s until ready, like the indexes.
+  const pg = def.postgres;
+  const sql = pg && postgres
+    ? { pool: postgres, prepared: prepareUntilDone(logger, 'postgres database', 2000, async () => {
+      await ensureDatabase(pg.url);
+      await pg.prepare(postgres);
+    }) }
+    : undefined;
   const checks: ReadinessCheck[] = [
     { name: 'mongo', check: () => mongoReady(mongo) },
     // Not ready before its indexes exist: a unique index is what keeps emails unique.
     { name: 'indexes', check: () => Promise.resolve(store.indexed) },
     { name: 'kafka', check: () => bus.ready() },
     ...(redis && !def.redisOptional ? [{ name: 'redis', check: () => redisReady(redis) }] : []),
+    ...(sql ? [{ name: 'postgres', check: async () => sql.prepared.done() && (await postgresReady(sql.pool)) }] : []),
     ...extraChecks,
   ];
   const api = Router();
@@ -161,11 +181,13 @@ export async function startService<C extends BaseConfig>(def: ServiceDefinition<
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       preparing.stop();
+      sql?.prepared.stop();
       processed.stopPurging();
       await outbox.stop();
       await bus.stop();
       await mongo.close();
       redis?.disconnect();
+      await postgres?.end();
     })());
   return { ctx, server, url, close };
 }
