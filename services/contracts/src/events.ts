@@ -145,6 +145,9 @@ export const boardCreatedV1Schema = z.object({
   name: z.string().min(1),
   privacy: z.enum(['public', 'secret', 'protected']),
   createdAt: z.iso.datetime(),
+  /** The board page's `/{username}/{slug}/` (absent from events stored before search). */
+  slug: z.string().min(1).optional(),
+  description: z.string().optional(),
 });
 export type BoardCreatedV1 = z.infer<typeof boardCreatedV1Schema>;
 
@@ -180,6 +183,23 @@ export const boardPrivacyChangedV1Schema = z.object({
   privacy: z.enum(['public', 'secret', 'protected']),
 });
 export type BoardPrivacyChangedV1 = z.infer<typeof boardPrivacyChangedV1Schema>;
+
+/**
+ * A board's name, description or privacy changed (its owner's or a collaborator's update). The
+ * payload is the board's whole snapshot after the change, so a read model (search) keeps the
+ * newest by `occurredAt` whatever the order of arrival; `changed` names what changed. A privacy
+ * change also publishes `pins.board.privacy-changed.v1` for the feeds.
+ */
+export const boardChangedV1Schema = z.object({
+  boardId: z.string().min(1),
+  ownerId: z.string().min(1),
+  name: z.string().min(1),
+  slug: z.string().min(1),
+  description: z.string(),
+  privacy: z.enum(['public', 'secret', 'protected']),
+  changed: z.array(z.enum(['name', 'description', 'privacy'])).min(1),
+});
+export type BoardChangedV1 = z.infer<typeof boardChangedV1Schema>;
 
 /**
  * Someone started or stopped following a board. `viaUser`: the follow came from following the
@@ -258,6 +278,7 @@ export const eventSchemas = {
   'pins.board.deleted.v1': boardDeletedV1Schema,
   'pins.pin.moved.v1': pinsMovedV1Schema,
   'pins.board.privacy-changed.v1': boardPrivacyChangedV1Schema,
+  'pins.board.changed.v1': boardChangedV1Schema,
   'pins.board.followed.v1': boardFollowV1Schema,
   'pins.board.unfollowed.v1': boardFollowV1Schema,
   'pins.user.followed.v1': userFollowV1Schema,

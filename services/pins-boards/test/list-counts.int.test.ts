@@ -28,7 +28,7 @@ async function newBoard(ownerId: string, name: string): Promise<BoardDoc> {
     _id: uniqueName('b'), ownerId, name, slug: name.toLowerCase(), ownerSlug: '', description: '', privacy: 'public', advertiserId: null, collaboratorIds: [],
     pinCount: 0, sectionCount: 0, pinSeq: 0, counted: [], coverPinId: null, coverImageUrl: null, coverColor: null, hasCustomCover: false, createdAt: at, lastSavedAt: at, archivedAt: null, deletedAt: null,
   };
-  const stored = await boards.create(board, []);
+  const stored = await boards.create(board, () => []);
   await lists.put(ownerId, listEntryOf(stored));
   return stored;
 }

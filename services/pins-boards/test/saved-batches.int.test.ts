@@ -47,7 +47,7 @@ async function newBoard(name: string, followers: string[]): Promise<BoardDoc> {
     _id: uniqueName('b'), ownerId: owner, name, slug: name.toLowerCase(), ownerSlug: '', description: '', privacy: 'public', advertiserId: null, collaboratorIds: [],
     pinCount: 0, sectionCount: 0, pinSeq: 0, counted: [], coverPinId: null, coverImageUrl: null, coverColor: null, hasCustomCover: false, createdAt: at, lastSavedAt: at, archivedAt: null, deletedAt: null,
   };
-  const stored = await boards.create(board, []);
+  const stored = await boards.create(board, () => []);
   await new BoardListRepository(db(), async () => undefined).put(owner, listEntryOf(stored));
   // Its followers as a follow stores them: numbered in the board's follower list, bucketed.
   await db().collection(BOARD_FOLLOWS_COLLECTION).insertMany(followers.map((followerId, i) => ({

@@ -67,12 +67,13 @@ export class BoardRepository {
    * Stores a new board with its events. Its slug must be free for the owner: on a clash the
    * next candidate (`slug-2`, `slug-3`...) is tried, so two boards named alike both get a page.
    */
-  async create(board: BoardDoc, events: EventEnvelope[]): Promise<BoardDoc> {
+  /** Stores a new board under the first free slug; `events` are built for the board as stored (its slug). */
+  async create(board: BoardDoc, events: (stored: BoardDoc) => EventEnvelope[]): Promise<BoardDoc> {
     for (let n = 1; ; n++) {
       const slug = n === 1 ? board.slug : `${board.slug}-${n}`;
       const doc = { ...board, slug, ownerSlug: `${board.ownerId}:${slug}` };
       try {
-        await this.boards().insertOne(docWithEvents(doc, events));
+        await this.boards().insertOne(docWithEvents(doc, events(doc)));
         return doc;
       } catch (err) {
         if (!isDuplicateKey(err) || n >= 50) throw err;

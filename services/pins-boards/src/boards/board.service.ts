@@ -143,11 +143,11 @@ export class BoardService {
       archivedAt: null,
       deletedAt: null,
     };
-    const event: EventEnvelope = newEvent('pins-boards', 'pins.board.created.v1', id, {
-      boardId: id, ownerId: viewer.userId, name: board.name, privacy: board.privacy, createdAt: now.toISOString(),
-    }, now);
-    const stored = await this.deps.boards.create(board, [event]);
-    this.deps.kick({ collection: BOARDS_COLLECTION, id, created: [event] });
+    let created: EventEnvelope[] = [];
+    const stored = await this.deps.boards.create(board, (doc) => (created = [newEvent('pins-boards', 'pins.board.created.v1', id, {
+      boardId: id, ownerId: viewer.userId, name: doc.name, privacy: doc.privacy, createdAt: now.toISOString(), slug: doc.slug, description: doc.description,
+    }, now)]));
+    this.deps.kick({ collection: BOARDS_COLLECTION, id, created });
     // The picker's list. A crash before this write is repaired from the board's event
     // (board.handlers.ts list-created-board); the board itself (and its page) is there.
     await this.deps.lists.put(viewer.userId, listEntryOf(stored));
@@ -173,7 +173,13 @@ export class BoardService {
     // A privacy change is an event (feeds drop a board made secret, its owner's followers follow
     // one made public), stored in the board's own write.
     const newPrivacy = options.privacy !== board.privacy ? options.privacy : undefined;
-    const events = newPrivacy ? [newEvent('pins-boards', 'pins.board.privacy-changed.v1', board._id, { boardId: board._id, ownerId: board.ownerId, privacy: newPrivacy })] : [];
+    const events: EventEnvelope[] = newPrivacy ? [newEvent('pins-boards', 'pins.board.privacy-changed.v1', board._id, { boardId: board._id, ownerId: board.ownerId, privacy: newPrivacy })] : [];
+    // Any change of what search shows of the board, as the whole snapshot (read models keep the newest).
+    const changed = changedFields(board, set);
+    if (changed.length > 0) {
+      const after = { ...board, ...set };
+      events.push(newEvent('pins-boards', 'pins.board.changed.v1', board._id, { boardId: board._id, ownerId: board.ownerId, name: after.name, slug: board.slug, description: after.description, privacy: after.privacy, changed }));
+    }
     const updated = Object.keys(set).length > 0 ? await this.deps.boards.update(board._id, set, events) : board;
     if (events.length > 0) this.deps.kick({ collection: BOARDS_COLLECTION, id: board._id });
     authorize(viewer, 'read', updated, boardPolicy);
@@ -248,4 +254,9 @@ export class BoardService {
     const ordered = byLastSaved(entries);
     return { entries: [...ordered.filter((e) => !e.archived), ...ordered.filter((e) => e.archived)], owner: { id: profile._id, username: profile.username } };
   }
+}
+
+/** Which of the fields search shows an update changes. */
+function changedFields(board: BoardDoc, set: Partial<Pick<BoardDoc, 'name' | 'description' | 'privacy'>>): ('name' | 'description' | 'privacy')[] {
+  return (['name', 'description', 'privacy'] as const).filter((f) => set[f] !== undefined && set[f] !== board[f]);
 }
