@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { renderNginxConf } from '../gateway/render.mjs';
 import { installAll, paths } from '../infra/native/install.mjs';
 import { profile as infraProfile, startInfra, stopInfra } from '../infra/native/infra.mjs';
+import { postgresPassword, PG_USER } from '../infra/native/postgres.mjs';
 import { startProcess, stopProcess } from '../infra/native/process.mjs';
 import { SERVICES } from './build.mjs';
 import { authEnvForLocalIdp } from '../infra/local-idp/clients.mjs';
@@ -82,6 +83,8 @@ export function serviceEnv(p, service) {
     env.IMAGES_DIR = path.join(p.runDir, 'data', 'images');
     // The read caches' stamps (kit cache/read-cache.ts).
     env.REDIS_URL = `redis://127.0.0.1:${p.redisPort}`;
+    // The search index: a database of its own on the stack's PostgreSQL (made by the service).
+    env.SEARCH_DATABASE_URL = `postgres://${PG_USER}:${encodeURIComponent(postgresPassword(p))}@127.0.0.1:${p.postgresPort}/${p.dbPrefix}_search`;
     // The browser tests' page server (e2e/tests/support/page-server.ts) is the one outside site
     // the test stack may fetch from: the guarded fetcher refuses loopback addresses otherwise.
     if (p.name === 'test') env.FETCH_ALLOW_HOSTS = `127.0.0.1:${E2E_PAGE_SERVER_PORT},localhost:${E2E_PAGE_SERVER_PORT}`;

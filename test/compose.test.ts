@@ -19,13 +19,13 @@ const DOCKERFILE = 'infra/docker/Dockerfile';
 /** Every app service: the schema its config.ts parses, its port, the servers it needs. */
 const APP_SERVICES = {
   auth: { schema: authConfigSchema, port: 4001, needs: ['mongo', 'kafka', 'redis', 'mailpit'] },
-  'pins-boards': { schema: pinsBoardsConfigSchema, port: 4002, needs: ['mongo', 'kafka', 'redis'] },
+  'pins-boards': { schema: pinsBoardsConfigSchema, port: 4002, needs: ['mongo', 'kafka', 'redis', 'postgres'] },
   experiences: { schema: experiencesConfigSchema, port: 4003, needs: ['mongo', 'kafka'] },
   ads: { schema: adsConfigSchema, port: 4004, needs: ['mongo', 'kafka'] },
 } as const;
 type AppService = keyof typeof APP_SERVICES;
 const APP_NAMES = Object.keys(APP_SERVICES) as AppService[];
-const INFRA_NAMES = ['mongo', 'kafka', 'redis'];
+const INFRA_NAMES = ['mongo', 'kafka', 'redis', 'postgres'];
 
 /** The parts of `docker-compose config` output read here (compose v1 and v2 shapes). */
 interface ComposeService {

@@ -6,7 +6,7 @@ import { GenericContainer, getContainerRuntimeClient, Wait, type StartedTestCont
  * (the test profile's), so a container stopped and started again by a test keeps its address,
  * and Kafka can advertise it.
  */
-export type TestPorts = { kafkaPort: number; mongoPort: number; redisPort: number };
+export type TestPorts = { kafkaPort: number; mongoPort: number; redisPort: number; postgresPort: number };
 
 export async function dockerAvailable(): Promise<boolean> {
   try {
@@ -18,7 +18,10 @@ export async function dockerAvailable(): Promise<boolean> {
 }
 
 /** Starts mongo:7, redis:7 and apache/kafka 3.9; returns container ids by part name. */
-export async function startContainers(p: TestPorts): Promise<Record<'kafka' | 'ferretdb' | 'redis', string>> {
+/** The container path's PostgreSQL password (a throwaway test server; the native one generates its own). */
+export const TEST_POSTGRES_PASSWORD = 'pinhive-test';
+
+export async function startContainers(p: TestPorts): Promise<Record<'kafka' | 'ferretdb' | 'redis' | 'postgres', string>> {
   const kafka = new GenericContainer('apache/kafka:3.9.1')
     .withExposedPorts({ container: p.kafkaPort, host: p.kafkaPort })
     .withEnvironment({
@@ -38,8 +41,12 @@ export async function startContainers(p: TestPorts): Promise<Record<'kafka' | 'f
     .withWaitStrategy(Wait.forLogMessage(/Kafka Server started/));
   const mongo = new GenericContainer('mongo:7').withExposedPorts({ container: 27017, host: p.mongoPort }).withWaitStrategy(Wait.forListeningPorts());
   const redis = new GenericContainer('redis:7').withExposedPorts({ container: 6379, host: p.redisPort }).withWaitStrategy(Wait.forListeningPorts());
-  const [k, m, r] = await Promise.all([kafka.start(), mongo.start(), redis.start()]);
-  return { kafka: id(k), ferretdb: id(m), redis: id(r) };
+  const postgres = new GenericContainer('postgres:16')
+    .withExposedPorts({ container: 5432, host: p.postgresPort })
+    .withEnvironment({ POSTGRES_USER: 'pinhive', POSTGRES_PASSWORD: TEST_POSTGRES_PASSWORD, POSTGRES_DB: 'postgres' })
+    .withWaitStrategy(Wait.forLogMessage(/database system is ready to accept connections/, 2));
+  const [k, m, r, pg] = await Promise.all([kafka.start(), mongo.start(), redis.start(), postgres.start()]);
+  return { kafka: id(k), ferretdb: id(m), redis: id(r), postgres: id(pg) };
 }
 
 const id = (c: StartedTestContainer) => c.getId();

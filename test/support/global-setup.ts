@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { dockerAvailable, startContainers, type TestPorts } from './containers';
+import { dockerAvailable, startContainers, TEST_POSTGRES_PASSWORD, type TestPorts } from './containers';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -22,4 +22,7 @@ export default async function globalSetup(): Promise<void> {
   process.env.PINHIVE_TEST_MONGO = `mongodb://127.0.0.1:${p.mongoPort}`;
   process.env.PINHIVE_TEST_KAFKA = `127.0.0.1:${p.kafkaPort}`;
   process.env.PINHIVE_TEST_REDIS = `redis://127.0.0.1:${p.redisPort}`;
+  // The native cluster's role and generated password; the container's are fixed test values.
+  const pgSecret = process.env.PINHIVE_TEST_CONTAINERS ? TEST_POSTGRES_PASSWORD : execFileSync(process.execPath, ['test/support/infra-cli.mjs', 'postgres-password'], { cwd: root, encoding: 'utf8' }).trim();
+  process.env.PINHIVE_TEST_POSTGRES = `postgres://pinhive:${encodeURIComponent(pgSecret)}@127.0.0.1:${p.postgresPort}`;
 }

@@ -18,6 +18,8 @@ export const servers = {
   mongoUrl: (db: string) => `${env('PINHIVE_TEST_MONGO')}/${db}`,
   kafkaBrokers: () => env('PINHIVE_TEST_KAFKA'),
   redisUrl: () => env('PINHIVE_TEST_REDIS'),
+  /** A PostgreSQL database (made by whoever connects first: kit infra/postgres.ts ensureDatabase). */
+  postgresUrl: (db: string) => `${env('PINHIVE_TEST_POSTGRES')}/${db}`,
 };
 
 export const uniqueName = (prefix: string) => `${prefix}_${randomBytes(4).toString('hex')}`;
@@ -84,6 +86,7 @@ export function serviceEnv(db: string, topicPrefix: string): Record<string, stri
     KAFKA_BROKERS: servers.kafkaBrokers(),
     KAFKA_TOPIC_PREFIX: topicPrefix,
     REDIS_URL: servers.redisUrl(),
+    SEARCH_DATABASE_URL: servers.postgresUrl(`${db.replace(/[^A-Za-z0-9_]/g, '_').slice(0, 56)}_search`),
     EVENT_RETRY_BASE_MS: '20',
     EVENT_MAX_ATTEMPTS: '3',
     OUTBOX_POLL_MS: '200',

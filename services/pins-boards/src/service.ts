@@ -35,6 +35,9 @@ import { relatedBoardRoutes } from './related/related-board.routes';
 import { SectionRepository } from './sections/section.repository';
 import { sectionRoutes } from './sections/section.routes';
 import { SectionService } from './sections/section.service';
+import { SEARCH_SESSION } from './search/pg/pg-search.index';
+import { prepareSearchSchema } from './search/pg/schema';
+import { searchModule } from './search/search';
 import { People } from './shared/people';
 
 /** Memory each read cache may take (a picker of 500 boards is ~200 KB, a page of 50 pins ~50 KB). */
@@ -60,6 +63,8 @@ export function pinsBoardsService(config: PinsBoardsConfig): ServiceDefinition<P
     // Redis keeps the read caches' stamps only: without it reads go to the store.
     redisUrl: config.REDIS_URL,
     redisOptional: true,
+    // The search index (search/): PostgreSQL's full-text search in a database of its own.
+    postgres: { url: config.SEARCH_DATABASE_URL, prepare: prepareSearchSchema, settings: SEARCH_SESSION },
     setup: (ctx) => {
       // Hot reads kept in memory until a write changes them (kit cache/read-cache.ts).
       const pickers = ctx.readCache<JsonText>({ name: 'board-picker', ttlMs: PICKER_TTL_MS, maxBytes: READ_CACHE_BYTES, size: (json) => json.bytes.length });
@@ -96,10 +101,12 @@ export function pinsBoardsService(config: PinsBoardsConfig): ServiceDefinition<P
       const sectionService = new SectionService({ sections, boards, boardService, lists, moves: moves.service });
       const pinService = new PinService({ pins, boards, boardService, sections, sectionService, people, images, kick, kept: keptPins, advertisers: advertisers.access });
       const pages = new BoardPages({ boards, sections, pins, people, cache: boardPages });
+      if (!ctx.postgres) throw new Error('pins-boards needs its search database (SEARCH_DATABASE_URL)');
+      const search = searchModule({ pool: ctx.postgres, logger: ctx.logger });
       const members = collaborators({ mongo: ctx.mongo, logger: ctx.logger, kick, boards, boardService, lists, profiles, people, advertisers: advertisers.access });
       return {
-        routes: [...profileRoutes(profiles, (viewer, id) => social.follows.userFacts(viewer, id)), ...boardRoutes(boardService), ...sectionRoutes(sectionService), ...pinRoutes(pinService, pages, images), ...relatedBoardRoutes({ mongo: ctx.mongo, pins, boards, people }), ...social.routes, ...members.routes, ...moves.routes],
-        handlers: [...profileHandlers(profiles), ...boardHandlers({ boards, lists }), ...pinHandlers({ pins, boards, listCounts, sections, images, kick, logger: ctx.logger, handled, ownerOf: async (id) => (await boardService.factsOf(id))?.ownerId }), ...social.handlers, ...members.handlers, ...advertisers.handlers],
+        routes: [...profileRoutes(profiles, (viewer, id) => social.follows.userFacts(viewer, id)), ...boardRoutes(boardService), ...sectionRoutes(sectionService), ...pinRoutes(pinService, pages, images), ...relatedBoardRoutes({ mongo: ctx.mongo, pins, boards, people }), ...social.routes, ...members.routes, ...moves.routes, ...search.routes],
+        handlers: [...profileHandlers(profiles), ...boardHandlers({ boards, lists }), ...pinHandlers({ pins, boards, listCounts, sections, images, kick, logger: ctx.logger, handled, ownerOf: async (id) => (await boardService.factsOf(id))?.ownerId }), ...social.handlers, ...members.handlers, ...advertisers.handlers, ...search.handlers],
         extraRouters: [mediaRouter(store, ctx.logger)],
       };
     },

@@ -1,0 +1,239 @@
+import { paletteColorOf, type SearchBoard, type SearchPin, type SearchUser } from '@pinhive/contracts';
+import type { Pool } from 'pg';
+import type { Found, IndexedBoard, IndexedPerson, IndexedPin, PinFilters, ResultKey, Searcher, SearchIndex, SearchRequest } from '../search.index';
+import { linkDomain } from '../search.rules';
+
+/**
+ * The search index in PostgreSQL's full-text search (schema.ts). Writes are single statements,
+ * versioned upserts (search.index.ts); queries rank by full-text relevance (`ts_rank_cd`, title
+ * above description) plus trigram word similarity for typos, and page by (score, id).
+ */
+
+/**
+ * The index's session settings (every connection has them as it opens). A word matches a word
+ * sharing this share of its trigrams: pg_trgm's default 0.6 misses one swapped pair of letters
+ * in a five-letter word ("lemno"), 0.45 finds it.
+ */
+export const SEARCH_SESSION = { 'pg_trgm.word_similarity_threshold': '0.45' };
+/** How much a look-alike counts beside a full-text match (whose rank is at most 1). */
+const TYPO_WEIGHT = 0.5;
+
+/** What may be seen of a board `b` by the searcher `$1`: public, or theirs, or theirs to collaborate on. */
+const VISIBLE_BOARD = `(b.privacy = 'public' OR b.owner_id = $1 OR EXISTS (
+  SELECT 1 FROM search_board_members m WHERE m.board_id = b.board_id AND m.user_id = $1 AND m.member))`;
+
+/** The query (parameter `$n`) as a full-text query and as folded text for trigrams. */
+const query = (n: number) => `q AS (SELECT websearch_to_tsquery('pinhive_english', $${n}) AS ts, search_fold($${n}) AS plain)`;
+
+interface PinRow {
+  pin_id: string; title: string; description: string; link: string | null; domain: string | null; dominant_color: string;
+  image_236: SearchPin['images']['236x']; image_orig: SearchPin['images']['orig']; created_at: Date;
+  board_id: string; board_name: string; slug: string; owner_username: string;
+  pinner_id: string; pinner_username: string; pinner_name: string; score: number;
+}
+interface BoardRow {
+  board_id: string; name: string; description: string; slug: string; privacy: SearchBoard['privacy'];
+  owner_id: string; username: string; full_name: string; pin_count: string; cover_url: string | null; cover_color: string | null; score: number;
+}
+interface UserRow { user_id: string; username: string; full_name: string; score: number }
+
+export class PgSearchIndex implements SearchIndex {
+  constructor(private readonly pool: Pool) {}
+
+  // ---- writes ----------------------------------------------------------------------------
+
+  async savePins(pins: readonly IndexedPin[]): Promise<void> {
+    // One row per pin (an upsert may not touch a row twice): the latest placement wins.
+    const latest = new Map<string, IndexedPin>();
+    for (const p of pins) {
+      const seen = latest.get(p.pinId);
+      if (!seen || seen.at <= p.at) latest.set(p.pinId, p);
+    }
+    const rows = [...latest.values()];
+    if (rows.length === 0) return;
+    const col = <T>(f: (p: IndexedPin) => T) => rows.map(f);
+    await this.pool.query(
+      `INSERT INTO search_pins (pin_id, board_id, board_version, saved, pinner_id, title, description, link, domain, dominant_color, color, image_236, image_orig, created_at)
+       SELECT t.pin_id, t.board_id, t.at, true, t.pinner_id, t.title, t.description, t.link, t.domain, t.dominant_color, t.color, t.image_236::jsonb, t.image_orig::jsonb, t.created_at
+       FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::timestamptz[])
+         AS t(pin_id, board_id, at, pinner_id, title, description, link, domain, dominant_color, color, image_236, image_orig, created_at)
+       ON CONFLICT (pin_id) DO UPDATE SET
+         saved = true, pinner_id = EXCLUDED.pinner_id, title = EXCLUDED.title, description = EXCLUDED.description,
+         link = EXCLUDED.link, domain = EXCLUDED.domain, dominant_color = EXCLUDED.dominant_color, color = EXCLUDED.color,
+         image_236 = EXCLUDED.image_236, image_orig = EXCLUDED.image_orig, created_at = EXCLUDED.created_at,
+         board_id = CASE WHEN search_pins.board_version < EXCLUDED.board_version THEN EXCLUDED.board_id ELSE search_pins.board_id END,
+         board_version = GREATEST(search_pins.board_version, EXCLUDED.board_version)`,
+      [
+        col((p) => p.pinId), col((p) => p.boardId), col((p) => p.at), col((p) => p.pinnerId), col((p) => p.title), col((p) => p.description),
+        col((p) => p.link), col((p) => linkDomain(p.link)), col((p) => p.dominantColor), col((p) => paletteColorOf(p.dominantColor)),
+        col((p) => JSON.stringify(p.image236)), col((p) => JSON.stringify(p.imageOrig)), col((p) => p.createdAt),
+      ],
+    );
+  }
+
+  async deletePin(pinId: string, at: Date): Promise<void> {
+    // A tombstone: a save redelivered after the delete finds it and stays hidden.
+    await this.pool.query(
+      `INSERT INTO search_pins (pin_id, board_id, board_version, deleted) VALUES ($1, '', $2, true)
+       ON CONFLICT (pin_id) DO UPDATE SET deleted = true`,
+      [pinId, at],
+    );
+  }
+
+  async movePins(pinIds: readonly string[], boardId: string, at: Date): Promise<void> {
+    if (pinIds.length === 0) return;
+    // A move seen before its pin's save leaves a row that the save fills in (`saved` stays false until then).
+    await this.pool.query(
+      `INSERT INTO search_pins (pin_id, board_id, board_version) SELECT unnest($1::text[]), $2, $3
+       ON CONFLICT (pin_id) DO UPDATE SET board_id = EXCLUDED.board_id, board_version = EXCLUDED.board_version
+       WHERE search_pins.board_version < EXCLUDED.board_version`,
+      [pinIds, boardId, at],
+    );
+  }
+
+  async saveBoard(board: IndexedBoard): Promise<void> {
+    await this.pool.query(
+      `INSERT INTO search_boards (board_id, owner_id, name, slug, description, privacy, version) VALUES ($1, $2, $3, $4, $5, $6, $7)
+       ON CONFLICT (board_id) DO UPDATE SET owner_id = EXCLUDED.owner_id, name = EXCLUDED.name, slug = EXCLUDED.slug,
+         description = EXCLUDED.description, privacy = EXCLUDED.privacy, version = EXCLUDED.version
+       WHERE search_boards.version < EXCLUDED.version`,
+      [board.boardId, board.ownerId, board.name, board.slug, board.description, board.privacy, board.at],
+    );
+  }
+
+  async deleteBoard(boardId: string, at: Date): Promise<void> {
+    await this.pool.query(
+      `INSERT INTO search_boards (board_id, deleted, version) VALUES ($1, true, $2) ON CONFLICT (board_id) DO UPDATE SET deleted = true`,
+      [boardId, at],
+    );
+  }
+
+  async setMember(boardId: string, userId: string, member: boolean, at: Date): Promise<void> {
+    await this.pool.query(
+      `INSERT INTO search_board_members (board_id, user_id, member, version) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (board_id, user_id) DO UPDATE SET member = EXCLUDED.member, version = EXCLUDED.version
+       WHERE search_board_members.version < EXCLUDED.version`,
+      [boardId, userId, member, at],
+    );
+  }
+
+  async savePerson(person: IndexedPerson): Promise<void> {
+    await this.pool.query(
+      `INSERT INTO search_people (user_id, username, full_name, version) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (user_id) DO UPDATE SET username = EXCLUDED.username, full_name = EXCLUDED.full_name, version = EXCLUDED.version
+       WHERE search_people.version < EXCLUDED.version`,
+      [person.userId, person.username.toLowerCase(), person.fullName, person.at],
+    );
+  }
+
+  async setDeactivated(userId: string, deactivated: boolean, at: Date): Promise<void> {
+    await this.pool.query(
+      `INSERT INTO search_people (user_id, deactivated, status_version) VALUES ($1, $2, $3)
+       ON CONFLICT (user_id) DO UPDATE SET deactivated = EXCLUDED.deactivated, status_version = EXCLUDED.status_version
+       WHERE search_people.status_version < EXCLUDED.status_version`,
+      [userId, deactivated, at],
+    );
+  }
+
+  // ---- queries ---------------------------------------------------------------------------
+
+  async pins(searcher: Searcher, request: SearchRequest, filters: PinFilters): Promise<Found<SearchPin>> {
+    const params: unknown[] = [searcher.userId ?? null, request.query];
+    const param = (v: unknown) => `$${params.push(v)}`;
+    const where = [
+      'p.saved', 'NOT p.deleted', 'NOT b.deleted', 'NOT o.deactivated', "o.username <> ''", 'NOT u.deactivated', "u.username <> ''", VISIBLE_BOARD,
+      request.typos ? '(p.doc @@ q.ts OR q.plain <% p.words)' : 'p.doc @@ q.ts',
+    ];
+    if (filters.colors?.length) where.push(`p.color = ANY(${param(filters.colors)})`);
+    if (filters.domains?.length) where.push(`p.domain = ANY(${param(filters.domains.map((d) => d.toLowerCase().replace(/^www\./, '')))})`);
+    if (filters.username !== undefined) where.push(`u.username = ${param(filters.username.toLowerCase())}`);
+    if (filters.mine) where.push(searcher.userId === undefined ? 'false' : 'p.pinner_id = $1');
+    const score = `(ts_rank_cd(p.doc, q.ts, 32)::float8${request.typos ? ` + ${TYPO_WEIGHT} * word_similarity(q.plain, p.words)` : ''})`;
+    const { rows } = await this.pool.query<PinRow>(
+      `WITH ${query(2)}
+       SELECT * FROM (
+         SELECT p.pin_id, p.title, p.description, p.link, p.domain, p.dominant_color, p.image_236, p.image_orig, p.created_at,
+           b.board_id, b.name AS board_name, b.slug, o.username AS owner_username,
+           u.user_id AS pinner_id, u.username AS pinner_username, u.full_name AS pinner_name, ${score} AS score
+         FROM q, search_pins p
+           JOIN search_boards b ON b.board_id = p.board_id
+           JOIN search_people o ON o.user_id = b.owner_id
+           JOIN search_people u ON u.user_id = p.pinner_id
+         WHERE ${where.join(' AND ')}
+       ) r
+       ${this.after(request.after, 'r.pin_id', param)}
+       ORDER BY r.score DESC, r.pin_id DESC LIMIT ${param(request.limit)}`,
+      params,
+    );
+    return {
+      items: rows.map((r) => ({
+        id: r.pin_id, type: 'pin', title: r.title, description: r.description, link: r.link, domain: r.domain, dominant_color: r.dominant_color,
+        images: { '236x': r.image_236, orig: r.image_orig },
+        board: { id: r.board_id, name: r.board_name, url: `/${r.owner_username}/${r.slug}/` },
+        pinner: { id: r.pinner_id, username: r.pinner_username, full_name: r.pinner_name || r.pinner_username },
+        created_at: r.created_at.toISOString(),
+      })),
+      keys: rows.map((r) => ({ score: r.score, id: r.pin_id })),
+    };
+  }
+
+  async boards(searcher: Searcher, request: SearchRequest): Promise<Found<SearchBoard>> {
+    const params: unknown[] = [searcher.userId ?? null, request.query];
+    const param = (v: unknown) => `$${params.push(v)}`;
+    const match = request.typos ? '(b.doc @@ q.ts OR q.plain <% b.names)' : 'b.doc @@ q.ts';
+    const score = `(ts_rank_cd(b.doc, q.ts, 32)::float8${request.typos ? ` + ${TYPO_WEIGHT} * word_similarity(q.plain, b.names)` : ''})`;
+    const { rows } = await this.pool.query<BoardRow>(
+      `WITH ${query(2)}
+       SELECT r.*, cover.cover_url, cover.cover_color,
+         (SELECT count(*) FROM search_pins p WHERE p.board_id = r.board_id AND p.saved AND NOT p.deleted) AS pin_count
+       FROM (
+         SELECT b.board_id, b.name, b.description, b.slug, b.privacy, o.user_id AS owner_id, o.username, o.full_name, ${score} AS score
+         FROM q, search_boards b JOIN search_people o ON o.user_id = b.owner_id
+         WHERE NOT b.deleted AND NOT o.deactivated AND o.username <> '' AND ${VISIBLE_BOARD} AND ${match}
+       ) r
+       LEFT JOIN LATERAL (
+         SELECT p.image_236->>'url' AS cover_url, p.dominant_color AS cover_color FROM search_pins p
+         WHERE p.board_id = r.board_id AND p.saved AND NOT p.deleted ORDER BY p.created_at DESC LIMIT 1
+       ) cover ON true
+       ${this.after(request.after, 'r.board_id', param)}
+       ORDER BY r.score DESC, r.board_id DESC LIMIT ${param(request.limit)}`,
+      params,
+    );
+    return {
+      items: rows.map((r) => ({
+        id: r.board_id, type: 'board', name: r.name, description: r.description, url: `/${r.username}/${r.slug}/`, privacy: r.privacy,
+        owner: { id: r.owner_id, username: r.username, full_name: r.full_name || r.username }, pin_count: Number(r.pin_count),
+        image_cover_url: r.cover_url, cover_color: r.cover_color,
+      })),
+      keys: rows.map((r) => ({ score: r.score, id: r.board_id })),
+    };
+  }
+
+  async users(request: SearchRequest): Promise<Found<SearchUser>> {
+    const params: unknown[] = [request.query];
+    const param = (v: unknown) => `$${params.push(v)}`;
+    // Names are matched by trigrams always (names are not words a dictionary stems); an exact
+    // username first.
+    const { rows } = await this.pool.query<UserRow>(
+      `WITH ${query(1)}
+       SELECT * FROM (
+         SELECT s.user_id, s.username, s.full_name,
+           (word_similarity(q.plain, s.names) + CASE WHEN s.username = q.plain THEN 1 ELSE 0 END)::float8 AS score
+         FROM q, search_people s
+         WHERE NOT s.deactivated AND s.username <> '' AND (q.plain <% s.names OR s.names LIKE q.plain || '%')
+       ) r
+       ${this.after(request.after, 'r.user_id', param)}
+       ORDER BY r.score DESC, r.user_id DESC LIMIT ${param(request.limit)}`,
+      params,
+    );
+    return {
+      items: rows.map((r) => ({ id: r.user_id, type: 'user', username: r.username, full_name: r.full_name || r.username, image_medium_url: null })),
+      keys: rows.map((r) => ({ score: r.score, id: r.user_id })),
+    };
+  }
+
+  /** Past the previous page's last result: a lower score, or the same score and a lower id. */
+  private after(after: ResultKey | undefined, id: string, param: (v: unknown) => string): string {
+    return after ? `WHERE (r.score, ${id}) < (${param(after.score)}::float8, ${param(after.id)})` : '';
+  }
+}

@@ -1,0 +1,113 @@
+import type { Pool } from 'pg';
+
+/**
+ * The search database's schema (PostgreSQL 15+ with its contrib `unaccent` and `pg_trgm`),
+ * applied at every start: each statement is idempotent, and a change is a new statement below,
+ * never an edit of an applied one. One transaction under an advisory lock, so that two
+ * instances starting at once do not race.
+ *
+ * - `search_fold`: lower case without accents; immutable, so that generated columns and indexes
+ *   may use it (unaccent() itself is only stable: its dictionary could change).
+ * - `pinhive_english`: English stemming after accent folding ("Crème brûlée" finds "creme brulee").
+ * - Each table has a `version` (the time of the change it last applied) and tombstones
+ *   (`deleted`), so events applied out of order or twice leave the newest state
+ *   (search.index.ts).
+ * - Pins carry what a result card shows: a query reads the index alone. The board's privacy,
+ *   members and the people's state are joined at query time, so a privacy change or a
+ *   deactivation is one row's write and shows at once.
+ */
+const STATEMENTS = [
+  'CREATE EXTENSION IF NOT EXISTS unaccent',
+  'CREATE EXTENSION IF NOT EXISTS pg_trgm',
+  `CREATE OR REPLACE FUNCTION search_fold(text) RETURNS text
+     LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
+     AS $$ SELECT lower(public.unaccent('public.unaccent'::regdictionary, $1)) $$`,
+  `DO $$ BEGIN
+     IF NOT EXISTS (SELECT 1 FROM pg_ts_config WHERE cfgname = 'pinhive_english') THEN
+       CREATE TEXT SEARCH CONFIGURATION pinhive_english (COPY = english);
+       ALTER TEXT SEARCH CONFIGURATION pinhive_english ALTER MAPPING FOR hword, hword_part, word WITH unaccent, english_stem;
+     END IF;
+   END $$`,
+
+  `CREATE TABLE IF NOT EXISTS search_people (
+     user_id text PRIMARY KEY,
+     username text NOT NULL DEFAULT '',
+     full_name text NOT NULL DEFAULT '',
+     version timestamptz NOT NULL DEFAULT '-infinity',
+     deactivated boolean NOT NULL DEFAULT false,
+     status_version timestamptz NOT NULL DEFAULT '-infinity',
+     names text GENERATED ALWAYS AS (search_fold(username || ' ' || full_name)) STORED
+   )`,
+  'CREATE INDEX IF NOT EXISTS search_people_names ON search_people USING gin (names gin_trgm_ops) WHERE NOT deactivated',
+  'CREATE INDEX IF NOT EXISTS search_people_username ON search_people (username)',
+
+  `CREATE TABLE IF NOT EXISTS search_boards (
+     board_id text PRIMARY KEY,
+     owner_id text NOT NULL DEFAULT '',
+     name text NOT NULL DEFAULT '',
+     slug text NOT NULL DEFAULT '',
+     description text NOT NULL DEFAULT '',
+     privacy text NOT NULL DEFAULT 'secret',
+     version timestamptz NOT NULL DEFAULT '-infinity',
+     deleted boolean NOT NULL DEFAULT false,
+     doc tsvector GENERATED ALWAYS AS (
+       setweight(to_tsvector('pinhive_english', name), 'A') || setweight(to_tsvector('pinhive_english', description), 'B')) STORED,
+     names text GENERATED ALWAYS AS (search_fold(name)) STORED
+   )`,
+  'CREATE INDEX IF NOT EXISTS search_boards_doc ON search_boards USING gin (doc) WHERE NOT deleted',
+  'CREATE INDEX IF NOT EXISTS search_boards_names ON search_boards USING gin (names gin_trgm_ops) WHERE NOT deleted',
+
+  // Who collaborates on which board, each pair versioned (an add and a remove travel on two topics).
+  `CREATE TABLE IF NOT EXISTS search_board_members (
+     board_id text NOT NULL,
+     user_id text NOT NULL,
+     member boolean NOT NULL,
+     version timestamptz NOT NULL,
+     PRIMARY KEY (board_id, user_id)
+   )`,
+
+  `CREATE TABLE IF NOT EXISTS search_pins (
+     pin_id text PRIMARY KEY,
+     board_id text NOT NULL,
+     -- When the pin was put on board_id (its save or a move): an older move or save leaves it.
+     board_version timestamptz NOT NULL,
+     -- false while only a move was seen (its save's event is on another topic).
+     saved boolean NOT NULL DEFAULT false,
+     deleted boolean NOT NULL DEFAULT false,
+     pinner_id text NOT NULL DEFAULT '',
+     title text NOT NULL DEFAULT '',
+     description text NOT NULL DEFAULT '',
+     link text,
+     domain text,
+     dominant_color text NOT NULL DEFAULT '#efefef',
+     color text,
+     image_236 jsonb,
+     image_orig jsonb,
+     created_at timestamptz,
+     doc tsvector GENERATED ALWAYS AS (
+       setweight(to_tsvector('pinhive_english', title), 'A') || setweight(to_tsvector('pinhive_english', description), 'B')) STORED,
+     words text GENERATED ALWAYS AS (search_fold(title || ' ' || description)) STORED
+   )`,
+  'CREATE INDEX IF NOT EXISTS search_pins_doc ON search_pins USING gin (doc) WHERE saved AND NOT deleted',
+  'CREATE INDEX IF NOT EXISTS search_pins_words ON search_pins USING gin (words gin_trgm_ops) WHERE saved AND NOT deleted',
+  // A board's pins, newest first: its count and cover in board results.
+  'CREATE INDEX IF NOT EXISTS search_pins_board ON search_pins (board_id, created_at DESC) WHERE saved AND NOT deleted',
+];
+
+/** A constant of our own for pg_advisory_xact_lock: only schema changes take it. */
+const SCHEMA_LOCK = 7_420_221;
+
+export async function prepareSearchSchema(pool: Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
+    for (const sql of STATEMENTS) await client.query(sql);
+    await client.query('COMMIT');
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+}

@@ -1,0 +1,100 @@
+import type { BoardPrivacy, PaletteColor, SearchBoard, SearchPin, SearchUser } from '@pinhive/contracts';
+
+/*
+ * The search index as pins-boards' callers see it: a read model of pins-boards' and auth's events
+ * (search.handlers.ts), rebuilt from the store by `npm run admin -- search reindex`. PostgreSQL's
+ * full-text search implements it (pg/pg-search.index.ts); an OpenSearch cluster could take its
+ * place behind the same interface.
+ *
+ * Every write is versioned by the time of the change it carries (the event's `occurredAt`), so
+ * events of different topics may arrive in any order and any number of times: a write older than
+ * what the index holds changes nothing, and deletions are tombstones that nothing revives.
+ */
+
+/** A pin as a save leaves it (pins.pin.saved.v1, or the pin document when reindexing). */
+export interface IndexedPin {
+  pinId: string;
+  boardId: string;
+  pinnerId: string;
+  title: string;
+  description: string;
+  link: string | null;
+  dominantColor: string;
+  image236: { url: string; width: number; height: number };
+  imageOrig: { url: string; width: number; height: number };
+  createdAt: Date;
+  /** When the pin was put on `boardId` (its save, or its last move when reindexing). */
+  at: Date;
+}
+
+export interface IndexedBoard {
+  boardId: string;
+  ownerId: string;
+  name: string;
+  slug: string;
+  description: string;
+  privacy: BoardPrivacy;
+  /** The time of the change this snapshot follows. */
+  at: Date;
+}
+
+export interface IndexedPerson {
+  userId: string;
+  username: string;
+  fullName: string;
+  at: Date;
+}
+
+/** Who is searching: what they may see follows from it (secret boards are their members' only). */
+export interface Searcher {
+  userId: string | undefined;
+}
+
+export interface PinFilters {
+  /** Only these named colours. */
+  colors?: readonly PaletteColor[];
+  /** Only pins linking to these sites (a domain also matches its `www.`). */
+  domains?: readonly string[];
+  /** Only pins saved by the person of this username. */
+  username?: string;
+  /** Only the searcher's own pins (the my_pins scope). */
+  mine?: boolean;
+}
+
+export interface SearchRequest {
+  query: string;
+  /** Typo tolerance: words that look alike match too (auto_correction_disabled turns it off). */
+  typos: boolean;
+  limit: number;
+  /** Where the previous page ended (the bookmark's key). */
+  after?: ResultKey;
+}
+
+/** A result's place in the ranking: its score, then its id. */
+export interface ResultKey {
+  score: number;
+  id: string;
+}
+
+export interface Found<T> {
+  items: T[];
+  /** Each item's key, for the bookmark of the next page. */
+  keys: ResultKey[];
+}
+
+export interface SearchIndex {
+  // ---- the read model's writes (events, reindex) ----
+  savePins(pins: readonly IndexedPin[]): Promise<void>;
+  deletePin(pinId: string, at: Date): Promise<void>;
+  movePins(pinIds: readonly string[], boardId: string, at: Date): Promise<void>;
+  saveBoard(board: IndexedBoard): Promise<void>;
+  deleteBoard(boardId: string, at: Date): Promise<void>;
+  setMember(boardId: string, userId: string, member: boolean, at: Date): Promise<void>;
+  savePerson(person: IndexedPerson): Promise<void>;
+  setDeactivated(userId: string, deactivated: boolean, at: Date): Promise<void>;
+
+  // ---- queries ----
+  pins(searcher: Searcher, request: SearchRequest, filters: PinFilters): Promise<Found<SearchPin>>;
+  boards(searcher: Searcher, request: SearchRequest): Promise<Found<SearchBoard>>;
+  users(request: SearchRequest): Promise<Found<SearchUser>>;
+}

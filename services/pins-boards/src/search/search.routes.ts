@@ -1,0 +1,22 @@
+import { SEARCH_PAGE_MAX, SEARCH_PAGE_SIZE, searchOptionsSchema, searchResultsSchema } from '@pinhive/contracts';
+import { defineResource, nextBookmark, pagedOptions } from '@pinhive/kit';
+import { z } from 'zod';
+import type { SearchService } from './search.service';
+
+/** Where a page of results starts: after this score and id (search.index.ts ResultKey). */
+const resultKey = z.object({ score: z.number(), id: z.string().max(64) });
+
+export function searchRoutes(search: SearchService) {
+  return [
+    defineResource({
+      resource: 'BaseSearchResource', action: 'get', auth: 'optional', paged: true,
+      summary: 'Search pins, your pins, boards or people (scope); the scopes of things the product has none of answer an empty page',
+      options: pagedOptions(searchOptionsSchema, { key: resultKey, defaultLimit: SEARCH_PAGE_SIZE, maxLimit: SEARCH_PAGE_MAX }),
+      response: searchResultsSchema,
+      handler: async ({ viewer, options }) => {
+        const { items, next } = await search.search(viewer, options);
+        return { items, bookmark: nextBookmark(next && { score: next.score, id: next.id }) };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,33 @@
+import { scopeHasResults, type ParsedSearchOptions, type SearchResult } from '@pinhive/contracts';
+import type { Viewer } from '@pinhive/kit';
+import type { Found, ResultKey, SearchIndex, SearchRequest } from './search.index';
+
+export interface SearchPageRequest extends ParsedSearchOptions {
+  page_size: number;
+  /** The key the previous page ended on (its bookmark). */
+  bookmarks?: ResultKey;
+}
+
+/**
+ * BaseSearchResource: a scope's page of results for a viewer. Pins, the viewer's pins, boards
+ * and people come from the index; the scopes of things the product does not have (products to
+ * buy, videos, idea pins) answer an empty page, and so does any search for products only
+ * (`commerce_only`, a price bound): no pin here has a price.
+ */
+export class SearchService {
+  constructor(private readonly index: SearchIndex) {}
+
+  async search(viewer: Viewer | undefined, options: SearchPageRequest): Promise<{ items: SearchResult[]; next: ResultKey | undefined }> {
+    const scope = options.scope === 'my_content' ? 'my_pins' : options.scope;
+    const productsOnly = options.commerce_only || options.price_min !== undefined || options.price_max !== undefined;
+    if (!scopeHasResults(scope) || productsOnly || (scope === 'my_pins' && !viewer)) return { items: [], next: undefined };
+    const request: SearchRequest = { query: options.query, typos: !options.auto_correction_disabled, limit: options.page_size + 1, after: options.bookmarks };
+    const searcher = { userId: viewer?.userId };
+    const found: Found<SearchResult> =
+      scope === 'boards' ? await this.index.boards(searcher, request)
+        : scope === 'users' ? await this.index.users(request)
+          : await this.index.pins(searcher, request, { colors: options.colors, domains: options.domains, username: options.user, mine: scope === 'my_pins' });
+    if (found.items.length <= options.page_size) return { items: found.items, next: undefined };
+    return { items: found.items.slice(0, options.page_size), next: found.keys[options.page_size - 1] };
+  }
+}

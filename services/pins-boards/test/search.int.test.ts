@@ -1,0 +1,209 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { BOOKMARK_END, type SearchResult } from '@pinhive/contracts';
+import { newEvent, startService, type RunningService } from '@pinhive/kit';
+import { loadPinsBoardsConfig, type PinsBoardsConfig } from '../src/config';
+import { pinsBoardsService } from '../src/service';
+import { serviceEnv, uniqueName, waitFor } from '../../../test/support/servers';
+import { testViewers } from '../../../test/support/test-viewers';
+import { ok, png, resourceCalls, whenReady, type Person } from './support/resources';
+
+/**
+ * Search against the real index (PostgreSQL's full-text search in its own database), kept by
+ * the service's own events through the real Kafka: what each scope finds, how it ranks, and
+ * what it never shows (secret boards to strangers and removed collaborators, deleted pins,
+ * deactivated people), also when events come twice or out of order.
+ */
+const prefix = `${uniqueName('se')}.`;
+const db = uniqueName('search');
+const imagesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pinhive-search-'));
+let viewers: Awaited<ReturnType<typeof testViewers>>;
+let service: RunningService<PinsBoardsConfig>;
+
+const ada: Person = { id: 'user-ada', username: 'ada' };
+const grace: Person = { id: 'user-grace', username: 'grace' };
+const bea: Person = { id: 'user-bea', username: 'bea' };
+const { get, write } = resourceCalls(() => ({ url: service.url, viewers }));
+
+const publish = (...events: Parameters<RunningService<PinsBoardsConfig>['ctx']['bus']['publish']>[0]) => service.ctx.bus.publish(events);
+
+/** auth's registration of a person, as the index learns their names. */
+const register = (who: Person, firstName: string, lastName = '') =>
+  newEvent('auth', 'auth.user.registered.v1', who.id, { userId: who.id, username: who.username, email: `${who.username}@example.com`, firstName, lastName, country: null, registeredAt: new Date().toISOString() });
+
+const createBoard = async (who: Person, name: string, privacy = 'public') =>
+  ok<{ id: string; url: string }>(await write('BoardResource', 'create', { name, privacy }, who), 201);
+
+let colorSeed = 0x102030;
+const savePin = async (who: Person, boardId: string, title: string, opts: { description?: string; color?: string; link?: string } = {}) => {
+  // Each pin its own image (images are stored by content), in the colour asked for.
+  const color = opts.color ?? `#${(colorSeed += 0x010203).toString(16).padStart(6, '0')}`;
+  const options = { board_id: boardId, title, description: opts.description ?? '', image_base64: (await png(color)).toString('base64'), ...(opts.link ? { link: opts.link } : {}) };
+  return ok<{ id: string }>(await write('PinResource', 'create', options, who), 201);
+};
+
+const search = async (options: Record<string, unknown>, who?: Person) => {
+  const res = await get('BaseSearchResource', options, who);
+  return { items: ok<SearchResult[]>(res), bookmark: (res.body as { resource_response: { bookmarks: string[] } }).resource_response.bookmarks[0] };
+};
+const ids = async (options: Record<string, unknown>, who?: Person) => (await search(options, who)).items.map((r) => r.id);
+
+/** Waits until a search answers what `check` accepts (the index follows events: within about a second). */
+const searchUntil = (options: Record<string, unknown>, who: Person | undefined, check: (ids: string[]) => boolean, what: string) =>
+  waitFor(async () => {
+    const found = await ids(options, who);
+    return check(found) ? found : undefined;
+  }, what);
+
+beforeAll(async () => {
+  viewers = await testViewers();
+  const env = { ...serviceEnv(db, prefix), AUTH_JWKS_URL: viewers.jwksUrl, IMAGES_DIR: imagesDir };
+  service = await startService(pinsBoardsService(loadPinsBoardsConfig(env)));
+  await whenReady(service.url);
+  await publish(register(ada, 'Ada', 'Lovelace'), register(grace, 'Grace', 'Hopper'), register(bea, 'Béatrice', 'Durand'));
+});
+
+afterAll(async () => {
+  await service?.close();
+  await viewers?.close();
+  fs.rmSync(imagesDir, { recursive: true, force: true });
+});
+
+describe('pins', () => {
+  it('ranks a title match above a description match, folds accents, stems English and tolerates a typo unless auto-correction is off', async () => {
+    const board = await createBoard(ada, 'Desserts');
+    const tart = await savePin(ada, board.id, 'Lemon meringue tart', { description: 'Zesty and sweet' });
+    const cake = await savePin(ada, board.id, 'Sunday cake', { description: 'With lemon curd in the middle' });
+    const brulee = await savePin(ada, board.id, 'Crème brûlée for two');
+    const baking = await savePin(ada, board.id, 'Baked apples');
+    await searchUntil({ query: 'lemon' }, undefined, (found) => found.length === 2, 'both lemon pins indexed');
+
+    // Written down before the ranking was built: the title's match first.
+    expect(await ids({ query: 'lemon' })).toEqual([tart.id, cake.id]);
+    expect(await ids({ query: 'creme brulee' })).toEqual([brulee.id]);
+    expect(await ids({ query: 'BRÛLÉE' })).toEqual([brulee.id]);
+    expect(await ids({ query: 'baking apple' })).toEqual([baking.id]);
+    expect(await ids({ query: 'meringe' })).toEqual([tart.id]);
+    expect(await ids({ query: 'meringe', auto_correction_disabled: 'TRUE' })).toEqual([]);
+    expect(await ids({ query: 'meringe', auto_correction_disabled: 'yes' })).toEqual([tart.id]);
+
+    const [first] = (await search({ query: 'lemon meringue' })).items;
+    expect(first).toMatchObject({
+      id: tart.id, type: 'pin', title: 'Lemon meringue tart', description: 'Zesty and sweet',
+      board: { id: board.id, name: 'Desserts', url: '/ada/desserts/' }, pinner: { id: ada.id, username: 'ada', full_name: 'Ada Lovelace' },
+      images: { '236x': { url: expect.stringMatching(/^\/media\/236x\//) } },
+    });
+  });
+
+  it('filters by named colour, by the site linked to and by pinner, and pages by bookmark without repeating a result', async () => {
+    const board = await createBoard(grace, 'Paint swatches');
+    const red = await savePin(grace, board.id, 'Swatch crimson', { color: '#d32f2f', link: 'https://www.paints.example/crimson' });
+    const blue = await savePin(grace, board.id, 'Swatch navy', { color: '#1565c0', link: 'https://other.example/navy' });
+    const more = [];
+    for (let i = 0; i < 3; i++) more.push(await savePin(grace, board.id, `Swatch sample ${i}`, { color: '#9e9e9e' }));
+    await searchUntil({ query: 'swatch' }, undefined, (found) => found.length === 5, 'five swatches indexed');
+
+    expect(await ids({ query: 'swatch', colors: 'red' })).toEqual([red.id]);
+    expect(new Set(await ids({ query: 'swatch', colors: ['red', 'blue'] }))).toEqual(new Set([red.id, blue.id]));
+    expect(await ids({ query: 'swatch', domains: 'paints.example' })).toEqual([red.id]);
+    expect(await ids({ query: 'swatch', user: 'ada' })).toEqual([]);
+    expect(await ids({ query: 'swatch', user: 'Grace' })).toHaveLength(5);
+    expect((await get('BaseSearchResource', { query: 'swatch', colors: 'magenta' })).status).toBe(400);
+
+    const seen: string[] = [];
+    let bookmark: string | undefined;
+    for (let page = 0; page < 5; page++) {
+      const res = await search({ query: 'swatch', page_size: 2, ...(bookmark ? { bookmarks: [bookmark] } : {}) });
+      seen.push(...res.items.map((r) => r.id));
+      bookmark = res.bookmark;
+      if (bookmark === BOOKMARK_END) break;
+    }
+    expect(bookmark).toBe(BOOKMARK_END);
+    expect(seen).toHaveLength(5);
+    expect(new Set(seen)).toEqual(new Set([red.id, blue.id, ...more.map((p) => p.id)]));
+  });
+});
+
+describe('what a search never shows', () => {
+  it('shows a secret board and its pins to its owner and collaborators only, and not to a collaborator once removed', async () => {
+    const secret = await createBoard(ada, 'Hidden gifts', 'secret');
+    const pin = await savePin(ada, secret.id, 'Hidden gift kaleidoscope');
+    await searchUntil({ query: 'kaleidoscope' }, ada, (found) => found.includes(pin.id), 'the owner to find the secret pin');
+    expect(await ids({ query: 'kaleidoscope' })).toEqual([]);
+    expect(await ids({ query: 'kaleidoscope' }, grace)).toEqual([]);
+    expect(await ids({ query: 'hidden gifts', scope: 'boards' }, grace)).toEqual([]);
+    expect(await ids({ query: 'hidden gifts', scope: 'boards' }, ada)).toEqual([secret.id]);
+
+    const added = (at: number) => newEvent('pins-boards', 'pins.board.collaborator-added.v1', secret.id, { boardId: secret.id, ownerId: ada.id, collaboratorId: grace.id, actorId: grace.id, inviteId: null }, new Date(at));
+    const removed = (at: number) => newEvent('pins-boards', 'pins.board.collaborator-removed.v1', secret.id, { boardId: secret.id, ownerId: ada.id, collaboratorId: grace.id, actorId: ada.id, inviteId: null }, new Date(at));
+    const t = Date.now();
+    await publish(added(t));
+    await searchUntil({ query: 'kaleidoscope' }, grace, (found) => found.includes(pin.id), 'the collaborator to find it');
+    // The removal, then the addition delivered again late (another topic): the removal stands.
+    await publish(removed(t + 1000));
+    await searchUntil({ query: 'kaleidoscope' }, grace, (found) => found.length === 0, 'the removed collaborator to lose it');
+    await publish(added(t));
+    await publish(register(bea, 'Béatrice', 'Durand'));
+    await searchUntil({ query: 'beatrice', scope: 'users' }, undefined, (found) => found.includes(bea.id), 'a later event to be handled');
+    expect(await ids({ query: 'kaleidoscope' }, grace)).toEqual([]);
+  });
+
+  it('reflects a privacy change, a deleted pin and a deactivated person, and a save delivered again after its delete finds nothing', async () => {
+    const board = await createBoard(bea, 'Origami cranes');
+    const crane = await savePin(bea, board.id, 'Origami crane folding');
+    const other = await savePin(bea, board.id, 'Origami frog folding');
+    await searchUntil({ query: 'origami' }, grace, (found) => found.length === 2, 'both origami pins');
+
+    ok(await write('BoardResource', 'update', { board_id: board.id, privacy: 'secret' }, bea));
+    await searchUntil({ query: 'origami' }, grace, (found) => found.length === 0, 'the board made secret to leave the results');
+    expect(await ids({ query: 'origami' }, bea)).toHaveLength(2);
+    ok(await write('BoardResource', 'update', { board_id: board.id, privacy: 'public', name: 'Paper cranes' }, bea));
+    await searchUntil({ query: 'origami' }, grace, (found) => found.length === 2, 'public again');
+    await searchUntil({ query: 'paper cranes', scope: 'boards' }, grace, (found) => found.includes(board.id), 'the new name');
+    expect(await ids({ query: 'origami cranes', scope: 'boards', auto_correction_disabled: 'true' })).toEqual([]);
+
+    const saved = newEvent('pins-boards', 'pins.pin.saved.v1', crane.id, {
+      pinId: crane.id, boardId: board.id, sectionId: null, pinnerId: bea.id, firstSave: false, repinOf: null, imageId: 'img', coverImageUrl: '/x', dominantColor: '#123456',
+      card: { title: 'Origami crane folding', description: '', link: null, image236: { url: '/x', width: 1, height: 1 }, imageOrig: { url: '/x', width: 1, height: 1 }, savedAt: new Date().toISOString() },
+    });
+    ok(await write('PinResource', 'delete', { id: crane.id }, bea));
+    await searchUntil({ query: 'origami' }, grace, (found) => found.length === 1, 'the deleted pin to leave the results');
+    await publish(saved);
+    await publish(register(grace, 'Grace', 'Hopper'));
+    await searchUntil({ query: 'grace', scope: 'users' }, undefined, (found) => found.includes(grace.id), 'a later event to be handled');
+    expect(await ids({ query: 'origami' }, grace)).toEqual([other.id]);
+
+    await publish(newEvent('auth', 'auth.user.deactivated.v1', bea.id, { userId: bea.id, reason: 'closure_request' }));
+    await searchUntil({ query: 'origami' }, grace, (found) => found.length === 0, "the deactivated person's pins to leave the results");
+    expect(await ids({ query: 'paper cranes', scope: 'boards' })).toEqual([]);
+    expect(await ids({ query: 'beatrice', scope: 'users' })).toEqual([]);
+    await publish(newEvent('auth', 'auth.user.reactivated.v1', bea.id, { userId: bea.id }));
+    await searchUntil({ query: 'origami' }, grace, (found) => found.length === 1, 'back once reactivated');
+  });
+});
+
+describe('scopes', () => {
+  it('finds boards and people, my pins only for their pinner, and an empty page for what the product has none of', async () => {
+    const board = await createBoard(grace, 'Terrarium ideas');
+    const pin = await savePin(grace, board.id, 'Terrarium with moss');
+    await searchUntil({ query: 'terrarium', scope: 'my_pins' }, grace, (found) => found.includes(pin.id), 'my pin');
+    expect(await ids({ query: 'terrarium', scope: 'my_pins' }, ada)).toEqual([]);
+    expect(await ids({ query: 'terrarium', scope: 'my_pins' })).toEqual([]);
+    const [found] = (await search({ query: 'terrarium', scope: 'boards' })).items;
+    expect(found).toMatchObject({ id: board.id, type: 'board', name: 'Terrarium ideas', url: '/grace/terrarium-ideas/', owner: { username: 'grace' }, pin_count: 1, image_cover_url: expect.stringMatching(/^\/media\//) });
+    expect((await search({ query: 'hopper', scope: 'users' })).items).toEqual([{ id: grace.id, type: 'user', username: 'grace', full_name: 'Grace Hopper', image_medium_url: null }]);
+    expect(await ids({ query: 'gracee', scope: 'users' })).toEqual([grace.id]);
+    for (const scope of ['videos', 'buyable_pins', 'idea_pins']) expect(await ids({ query: 'terrarium', scope })).toEqual([]);
+    expect(await ids({ query: 'terrarium', commerce_only: 'True' })).toEqual([]);
+    expect(await ids({ query: 'terrarium', price_max: '20' })).toEqual([]);
+    expect(await ids({ query: 'terrarium', commerce_only: 'truthy' })).toEqual([pin.id]);
+  });
+
+  it('refuses an empty query and a forged bookmark with a clear 400', async () => {
+    const empty = await get('BaseSearchResource', { query: '  ' });
+    expect(empty.status).toBe(400);
+    expect(JSON.stringify(empty.body)).toContain('Type something to search for.');
+    expect((await get('BaseSearchResource', { query: 'a', bookmarks: ['bm90LWEta2V5'] })).status).toBe(400);
+  });
+});
