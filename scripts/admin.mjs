@@ -1,5 +1,6 @@
-// npm run admin -- <command>: the auth service's operator command (log-in blocks and
-// deactivation) against the dev stack's database. `npm run admin` alone prints the commands.
+// npm run admin -- <command>: the operator commands against the dev stack's databases:
+// `search ...` is pins-boards' (the search index), anything else auth's (log-in blocks and
+// deactivation). `npm run admin` alone prints auth's commands, `npm run admin -- search` the others.
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,9 +12,10 @@ const { buildServices } = await import('./build.mjs');
 const { serviceEnv, stackProfile } = await import('./stack.mjs');
 await buildServices({ log: () => undefined });
 const profile = stackProfile(process.env.PINHIVE_PROFILE || 'dev');
+const service = process.argv[2] === 'search' ? 'pins-boards' : 'auth';
 try {
-  execFileSync(process.execPath, [path.join(root, 'services/auth/dist/admin.js'), ...process.argv.slice(2)], {
-    stdio: 'inherit', env: { ...serviceEnv(profile, 'auth'), LOG_LEVEL: 'warn' },
+  execFileSync(process.execPath, [path.join(root, `services/${service}/dist/admin.js`), ...process.argv.slice(2)], {
+    stdio: 'inherit', env: { ...serviceEnv(profile, service), LOG_LEVEL: 'warn' },
   });
 } catch {
   process.exit(1);

@@ -16,7 +16,8 @@ const USAGE = `usage: npm run admin -- <command>
   block <email> <reason|0-6> [detail…]  reasons: ${LOGIN_BLOCK_REASONS.map((r, i) => `${i} ${r}`).join(', ')}
   unblock <email>
   deactivate <email> <${DEACTIVATION_REASONS.join('|')}>
-  reactivate <email>`;
+  reactivate <email>
+  search reindex|status                 the search index (pins-boards): npm run admin -- search`;
 
 /** Blocks after which the account's sessions end at once (spec: "logged out on all devices"). */
 const ENDS_SESSIONS = new Set<LoginBlockReason>(['soft_banned', 'suspended', 'password_reset_sent']);

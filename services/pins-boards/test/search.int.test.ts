@@ -5,6 +5,10 @@ import { BOOKMARK_END, type SearchResult } from '@pinhive/contracts';
 import { newEvent, startService, type RunningService } from '@pinhive/kit';
 import { loadPinsBoardsConfig, type PinsBoardsConfig } from '../src/config';
 import { pinsBoardsService } from '../src/service';
+import { PgReindexCheckpoint } from '../src/search/pg/pg-reindex-checkpoint';
+import { PgSearchIndex } from '../src/search/pg/pg-search.index';
+import { truncateSearchIndex } from '../src/search/pg/schema';
+import { reindexSearch } from '../src/search/reindex';
 import { serviceEnv, uniqueName, waitFor } from '../../../test/support/servers';
 import { testViewers } from '../../../test/support/test-viewers';
 import { ok, png, resourceCalls, whenReady, type Person } from './support/resources';
@@ -205,5 +209,44 @@ describe('scopes', () => {
     expect(empty.status).toBe(400);
     expect(JSON.stringify(empty.body)).toContain('Type something to search for.');
     expect((await get('BaseSearchResource', { query: 'a', bookmarks: ['bm90LWEta2V5'] })).status).toBe(400);
+  });
+});
+
+describe('npm run admin -- search reindex', () => {
+  it('rebuilds an emptied index from the store, and a run that stopped goes on from where it was', async () => {
+    const board = await createBoard(ada, 'Reindex quilts');
+    const quilts = [];
+    for (let i = 0; i < 3; i++) quilts.push(await savePin(ada, board.id, `Patchwork quilt ${i}`));
+    await searchUntil({ query: 'patchwork' }, undefined, (found) => found.length === 3, 'the quilts indexed by their events');
+    const pool = service.ctx.postgres!;
+    await truncateSearchIndex(pool);
+    expect(await ids({ query: 'patchwork' })).toEqual([]);
+
+    const run = (stopAfterPins?: number) => {
+      const lines: string[] = [];
+      return {
+        lines,
+        done: reindexSearch({
+          mongo: service.ctx.mongo, index: new PgSearchIndex(pool), checkpoint: new PgReindexCheckpoint(pool), batchSize: 2,
+          progress: (line) => {
+            lines.push(line);
+            // A crash of the command: the checkpoint was saved before the line was printed.
+            if (stopAfterPins !== undefined && line.startsWith(`pins: ${stopAfterPins}/`)) throw new Error('stopped');
+          },
+        }),
+      };
+    };
+    const first = run(2);
+    await expect(first.done).rejects.toThrow('stopped');
+    const second = run();
+    const counts = await second.done;
+    expect(first.lines.some((l) => /^people: \d+\//.test(l))).toBe(true);
+    expect(second.lines).toContain('pins: going on after 2');
+    const pinsInStore = await service.ctx.mongo.collection('pins').countDocuments({});
+    expect(counts.pins).toBe(pinsInStore - 2);
+    expect(new Set(await ids({ query: 'patchwork' }))).toEqual(new Set(quilts.map((p) => p.id)));
+    expect((await search({ query: 'patchwork quilt 1' })).items[0]).toMatchObject({ board: { url: '/ada/reindex-quilts/' }, pinner: { full_name: 'Ada Lovelace' } });
+    // What the store says is hidden stays hidden: the deactivated and reactivated person, the deleted pin.
+    expect(await ids({ query: 'origami' }, grace)).toHaveLength(1);
   });
 });

@@ -90,6 +90,13 @@ const STATEMENTS = [
    )`,
   'CREATE INDEX IF NOT EXISTS search_pins_doc ON search_pins USING gin (doc) WHERE saved AND NOT deleted',
   'CREATE INDEX IF NOT EXISTS search_pins_words ON search_pins USING gin (words gin_trgm_ops) WHERE saved AND NOT deleted',
+  // `npm run admin -- search reindex`'s progress (search/reindex.ts): documents done per phase.
+  `CREATE TABLE IF NOT EXISTS search_reindex (
+     phase text PRIMARY KEY,
+     done bigint NOT NULL,
+     finished boolean NOT NULL DEFAULT false,
+     updated_at timestamptz NOT NULL DEFAULT now()
+   )`,
   // A board's pins, newest first: its count and cover in board results.
   'CREATE INDEX IF NOT EXISTS search_pins_board ON search_pins (board_id, created_at DESC) WHERE saved AND NOT deleted',
 ];
@@ -110,4 +117,9 @@ export async function prepareSearchSchema(pool: Pool): Promise<void> {
   } finally {
     client.release();
   }
+}
+
+/** Empties the index (`search reindex --fresh`): what the reindex writes next is all it holds. */
+export async function truncateSearchIndex(pool: Pool): Promise<void> {
+  await pool.query('TRUNCATE search_pins, search_boards, search_board_members, search_people, search_reindex');
 }
