@@ -170,3 +170,27 @@ export type SearchUser = z.infer<typeof searchUserSchema>;
 export const searchResultSchema = z.discriminatedUnion('type', [searchPinSchema, searchBoardSchema, searchUserSchema]);
 export type SearchResult = z.infer<typeof searchResultSchema>;
 export const searchResultsSchema = z.array(searchResultSchema);
+
+// ---- typeahead ---------------------------------------------------------------------------
+
+/** Boards and people suggested beside the queries (pin_scope leaves them out). */
+export const TYPEAHEAD_BOARDS_MAX = 3;
+export const TYPEAHEAD_USERS_MAX = 3;
+
+/** The search-typeahead resource (section 7: `term`, `pin_scope`, `count` default 5). */
+export const typeaheadOptionsSchema = z.object({
+  term: z.string({ error: SEARCH_STRINGS.queryRequired }).trim().min(1, SEARCH_STRINGS.queryRequired).max(SEARCH_QUERY_MAX_LENGTH, SEARCH_STRINGS.queryTooLong),
+  /** Only query suggestions (searching pins), no boards or people. */
+  pin_scope: trueText,
+  count: z.coerce.number().int().min(1).max(20).default(SEARCH_TYPEAHEAD_COUNT_DEFAULT),
+});
+export type TypeaheadOptions = z.input<typeof typeaheadOptionsSchema>;
+
+export const typeaheadItemSchema = z.discriminatedUnion('type', [
+  /** A query to search: a title of pins the viewer may see that begins with the term (folded). */
+  z.object({ type: z.literal('query'), query: z.string() }),
+  z.object({ type: z.literal('board'), id: z.string(), name: z.string(), url: z.string(), image_cover_url: z.string().nullable() }),
+  z.object({ type: z.literal('user'), id: z.string(), username: z.string(), full_name: z.string() }),
+]);
+export type TypeaheadItem = z.infer<typeof typeaheadItemSchema>;
+export const typeaheadItemsSchema = z.array(typeaheadItemSchema);

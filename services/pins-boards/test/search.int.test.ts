@@ -81,7 +81,10 @@ describe('pins', () => {
     const cake = await savePin(ada, board.id, 'Sunday cake', { description: 'With lemon curd in the middle' });
     const brulee = await savePin(ada, board.id, 'Crème brûlée for two');
     const baking = await savePin(ada, board.id, 'Baked apples');
+    // Saves of different pins travel on different partitions: wait for each.
     await searchUntil({ query: 'lemon' }, undefined, (found) => found.length === 2, 'both lemon pins indexed');
+    await searchUntil({ query: 'brulee' }, undefined, (found) => found.length === 1, 'the brulee indexed');
+    await searchUntil({ query: 'apples', auto_correction_disabled: 'true' }, undefined, (found) => found.length === 1, 'the apples indexed');
 
     // Written down before the ranking was built: the title's match first.
     expect(await ids({ query: 'lemon' })).toEqual([tart.id, cake.id]);
@@ -209,6 +212,31 @@ describe('scopes', () => {
     expect(empty.status).toBe(400);
     expect(JSON.stringify(empty.body)).toContain('Type something to search for.');
     expect((await get('BaseSearchResource', { query: 'a', bookmarks: ['bm90LWEta2V5'] })).status).toBe(400);
+  });
+});
+
+describe('typeahead', () => {
+  const typeahead = async (options: Record<string, unknown>, who?: Person) => ok<{ type: string; query?: string; name?: string; username?: string }[]>(await get('SearchTypeaheadResource', options, who));
+
+  it('suggests the titles of pins the viewer may see that begin with the term, most used first, then boards and people', async () => {
+    const board = await createBoard(grace, 'Watercolor washes');
+    await savePin(grace, board.id, 'Watercolor sky');
+    await savePin(grace, board.id, 'Watercolour sunset');
+    await savePin(grace, board.id, 'Watercolor sky');
+    const secret = await createBoard(grace, 'Watercolor secrets', 'secret');
+    await savePin(grace, secret.id, 'Watercolor surprise for Ada');
+    await searchUntil({ query: 'watercolor' }, grace, (found) => found.length === 4, 'every watercolour pin indexed');
+
+    const items = await typeahead({ term: 'WATERCO' });
+    expect(items.filter((i) => i.type === 'query').map((i) => i.query)).toEqual(['watercolor sky', 'watercolour sunset']);
+    expect(items.filter((i) => i.type === 'board').map((i) => i.name)).toEqual(['Watercolor washes']);
+    expect((await typeahead({ term: 'watercolor su' }, grace)).filter((i) => i.type === 'query').map((i) => i.query)).toEqual(['watercolor surprise for ada']);
+    expect((await typeahead({ term: 'watercolor su' }, ada)).filter((i) => i.type === 'query')).toEqual([]);
+    expect((await typeahead({ term: 'watercolor', pin_scope: 'true', count: 1 })).map((i) => i.type)).toEqual(['query']);
+    expect((await typeahead({ term: 'gra' })).some((i) => i.type === 'user' && i.username === 'grace')).toBe(true);
+    // The term's own % and _ are letters, not wildcards.
+    expect((await typeahead({ term: 'w%', pin_scope: 'true' }))).toEqual([]);
+    expect((await get('SearchTypeaheadResource', { term: '' })).status).toBe(400);
   });
 });
 

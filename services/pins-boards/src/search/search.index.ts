@@ -97,4 +97,9 @@ export interface SearchIndex {
   pins(searcher: Searcher, request: SearchRequest, filters: PinFilters): Promise<Found<SearchPin>>;
   boards(searcher: Searcher, request: SearchRequest): Promise<Found<SearchBoard>>;
   users(request: SearchRequest): Promise<Found<SearchUser>>;
+  /**
+   * Queries to suggest for a term being typed: the titles (lower case) of pins the searcher may
+   * see that begin with it, accents folded, the most used first.
+   */
+  suggestQueries(searcher: Searcher, term: string, limit: number): Promise<string[]>;
 }

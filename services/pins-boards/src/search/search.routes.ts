@@ -1,4 +1,4 @@
-import { SEARCH_PAGE_MAX, SEARCH_PAGE_SIZE, searchOptionsSchema, searchResultsSchema } from '@pinhive/contracts';
+import { SEARCH_PAGE_MAX, SEARCH_PAGE_SIZE, searchOptionsSchema, searchResultsSchema, typeaheadItemsSchema, typeaheadOptionsSchema } from '@pinhive/contracts';
 import { defineResource, nextBookmark, pagedOptions } from '@pinhive/kit';
 import { z } from 'zod';
 import type { SearchService } from './search.service';
@@ -17,6 +17,12 @@ export function searchRoutes(search: SearchService) {
         const { items, next } = await search.search(viewer, options);
         return { items, bookmark: nextBookmark(next && { score: next.score, id: next.id }) };
       },
+    }),
+    defineResource({
+      resource: 'SearchTypeaheadResource', action: 'get', auth: 'optional',
+      summary: 'Suggestions for a term being typed: queries (titles of pins the viewer may see), then boards and people unless pin_scope',
+      options: typeaheadOptionsSchema, response: typeaheadItemsSchema,
+      handler: ({ viewer, options }) => search.typeahead(viewer, options),
     }),
   ];
 }

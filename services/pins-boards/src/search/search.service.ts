@@ -1,4 +1,4 @@
-import { scopeHasResults, type ParsedSearchOptions, type SearchResult } from '@pinhive/contracts';
+import { scopeHasResults, TYPEAHEAD_BOARDS_MAX, TYPEAHEAD_USERS_MAX, type ParsedSearchOptions, type SearchResult, type TypeaheadItem } from '@pinhive/contracts';
 import type { Viewer } from '@pinhive/kit';
 import type { Found, ResultKey, SearchIndex, SearchRequest } from './search.index';
 
@@ -29,5 +29,24 @@ export class SearchService {
           : await this.index.pins(searcher, request, { colors: options.colors, domains: options.domains, username: options.user, mine: scope === 'my_pins' });
     if (found.items.length <= options.page_size) return { items: found.items, next: undefined };
     return { items: found.items.slice(0, options.page_size), next: found.keys[options.page_size - 1] };
+  }
+
+  /**
+   * The search-typeahead resource: up to `count` queries, then (unless `pin_scope`) a few boards
+   * and people, each as the searcher may see them.
+   */
+  async typeahead(viewer: Viewer | undefined, options: { term: string; pin_scope: boolean; count: number }): Promise<TypeaheadItem[]> {
+    const searcher = { userId: viewer?.userId };
+    const request = (limit: number): SearchRequest => ({ query: options.term, typos: true, limit });
+    const [queries, boards, users] = await Promise.all([
+      this.index.suggestQueries(searcher, options.term, options.count),
+      options.pin_scope ? undefined : this.index.boards(searcher, request(Math.min(TYPEAHEAD_BOARDS_MAX, options.count))),
+      options.pin_scope ? undefined : this.index.users(request(Math.min(TYPEAHEAD_USERS_MAX, options.count))),
+    ]);
+    return [
+      ...queries.map((query): TypeaheadItem => ({ type: 'query', query })),
+      ...(boards?.items ?? []).map((b): TypeaheadItem => ({ type: 'board', id: b.id, name: b.name, url: b.url, image_cover_url: b.image_cover_url })),
+      ...(users?.items ?? []).map((u): TypeaheadItem => ({ type: 'user', id: u.id, username: u.username, full_name: u.full_name })),
+    ];
   }
 }

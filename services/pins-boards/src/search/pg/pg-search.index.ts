@@ -15,6 +15,8 @@ import { linkDomain } from '../search.rules';
  * in a five-letter word ("lemno"), 0.45 finds it.
  */
 export const SEARCH_SESSION = { 'pg_trgm.word_similarity_threshold': '0.45' };
+/** Query suggestions are the most used titles among this many matches of the prefix (a bounded read). */
+const SUGGESTION_SAMPLE = 200;
 /** How much a look-alike counts beside a full-text match (whose rank is at most 1). */
 const TYPO_WEIGHT = 0.5;
 
@@ -230,6 +232,25 @@ export class PgSearchIndex implements SearchIndex {
       items: rows.map((r) => ({ id: r.user_id, type: 'user', username: r.username, full_name: r.full_name || r.username, image_medium_url: null })),
       keys: rows.map((r) => ({ score: r.score, id: r.user_id })),
     };
+  }
+
+  async suggestQueries(searcher: Searcher, term: string, limit: number): Promise<string[]> {
+    // The term as a LIKE prefix (its own % and _ taken literally). search_fold() of a parameter is
+    // folded when the statement is planned, so the prefix reads a range of search_pins_title.
+    const prefix = term.replace(/[\\%_]/g, (c) => `\\${c}`);
+    const { rows } = await this.pool.query<{ query: string }>(
+      `SELECT m.query FROM (
+         SELECT lower(p.title) AS query FROM search_pins p
+           JOIN search_boards b ON b.board_id = p.board_id
+           JOIN search_people o ON o.user_id = b.owner_id
+           JOIN search_people u ON u.user_id = p.pinner_id
+         WHERE p.saved AND NOT p.deleted AND search_fold(p.title) LIKE search_fold($2) || '%'
+           AND NOT b.deleted AND NOT o.deactivated AND NOT u.deactivated AND ${VISIBLE_BOARD}
+         LIMIT ${SUGGESTION_SAMPLE}
+       ) m GROUP BY m.query ORDER BY count(*) DESC, m.query LIMIT $3`,
+      [searcher.userId ?? null, prefix, limit],
+    );
+    return rows.map((r) => r.query);
   }
 
   /** Past the previous page's last result: a lower score, or the same score and a lower id. */

@@ -90,6 +90,8 @@ const STATEMENTS = [
    )`,
   'CREATE INDEX IF NOT EXISTS search_pins_doc ON search_pins USING gin (doc) WHERE saved AND NOT deleted',
   'CREATE INDEX IF NOT EXISTS search_pins_words ON search_pins USING gin (words gin_trgm_ops) WHERE saved AND NOT deleted',
+  // Typeahead's query suggestions: titles by their folded prefix.
+  'CREATE INDEX IF NOT EXISTS search_pins_title ON search_pins (search_fold(title) text_pattern_ops) WHERE saved AND NOT deleted',
   // `npm run admin -- search reindex`'s progress (search/reindex.ts): documents done per phase.
   `CREATE TABLE IF NOT EXISTS search_reindex (
      phase text PRIMARY KEY,
