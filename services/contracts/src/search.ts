@@ -194,3 +194,18 @@ export const typeaheadItemSchema = z.discriminatedUnion('type', [
 ]);
 export type TypeaheadItem = z.infer<typeof typeaheadItemSchema>;
 export const typeaheadItemsSchema = z.array(typeaheadItemSchema);
+
+// ---- hashtag suggestions ----------------------------------------------------------------
+
+/**
+ * `GET /v3/search/autocomplete/` (section 7: `q`, `show_pin_count`): the hashtags beginning with
+ * `q` (with or without its `#`), at most 5 (section 9). The web asks only for a non-empty query
+ * (section 5); an empty one answers an empty list.
+ */
+export const hashtagAutocompleteQuerySchema = z.object({
+  q: z.string().max(SEARCH_QUERY_MAX_LENGTH, SEARCH_STRINGS.queryTooLong).default(''),
+  show_pin_count: trueText,
+});
+export const hashtagSuggestionSchema = z.object({ query: z.string(), pin_count: z.number().int().optional() });
+export type HashtagSuggestion = z.infer<typeof hashtagSuggestionSchema>;
+export const hashtagSuggestionsSchema = z.array(hashtagSuggestionSchema).max(HASHTAG_SUGGESTIONS_MAX);

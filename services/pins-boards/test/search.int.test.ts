@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import request from 'supertest';
 import os from 'node:os';
 import path from 'node:path';
 import { BOOKMARK_END, type SearchResult } from '@pinhive/contracts';
@@ -237,6 +238,33 @@ describe('typeahead', () => {
     // The term's own % and _ are letters, not wildcards.
     expect((await typeahead({ term: 'w%', pin_scope: 'true' }))).toEqual([]);
     expect((await get('SearchTypeaheadResource', { term: '' })).status).toBe(400);
+  });
+});
+
+describe('hashtag suggestions', () => {
+  const autocomplete = async (q: string, who?: Person, showPinCount = 'true') => {
+    const req = request(service.url).get(`/v3/search/autocomplete/?q=${encodeURIComponent(q)}&show_pin_count=${showPinCount}`);
+    const res = await (who ? req.set(viewers.bearer(who)) : req);
+    if (res.status !== 200) throw new Error(`${res.status}: ${JSON.stringify(res.body)}`);
+    return (res.body as { resource_response: { data: { query: string; pin_count?: number }[] } }).resource_response.data;
+  };
+
+  it('suggests the hashtags of pins the viewer may see, the most used first, with their pin counts', async () => {
+    const board = await createBoard(ada, 'Picnics');
+    await savePin(ada, board.id, 'Basket', { description: 'Lunch outside #PicnicIdeas #summer' });
+    await savePin(ada, board.id, 'Blanket', { description: '#picnicideas again, and #picnicTime' });
+    const secret = await createBoard(ada, 'Secret picnics', 'secret');
+    await savePin(ada, secret.id, 'Plan', { description: '#picnicSurprise for Grace' });
+    const exact = { auto_correction_disabled: 'true' };
+    await searchUntil({ query: 'picnicsurprise', ...exact }, ada, (found) => found.length === 1, 'the secret tag indexed');
+    await searchUntil({ query: 'picnictime', ...exact }, undefined, (found) => found.length === 1, 'the #picnictime pin indexed');
+    await searchUntil({ query: 'picnicideas', ...exact }, undefined, (found) => found.length === 2, 'the #picnicideas pins indexed');
+
+    expect(await autocomplete('#picn')).toEqual([{ query: '#picnicideas', pin_count: 2 }, { query: '#picnictime', pin_count: 1 }]);
+    expect(await autocomplete('PICNIC', grace, 'false')).toEqual([{ query: '#picnicideas' }, { query: '#picnictime' }]);
+    expect((await autocomplete('picnics', ada)).map((h) => h.query)).toEqual(['#picnicsurprise']);
+    expect(await autocomplete('   ')).toEqual([]);
+    expect(await autocomplete('%')).toEqual([]);
   });
 });
 

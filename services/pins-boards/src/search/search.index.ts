@@ -102,4 +102,6 @@ export interface SearchIndex {
    * see that begin with it, accents folded, the most used first.
    */
   suggestQueries(searcher: Searcher, term: string, limit: number): Promise<string[]>;
+  /** Hashtags beginning with a prefix (folded, without `#`), each with the pins of it the searcher may see, the most used first. */
+  suggestHashtags(searcher: Searcher, prefix: string, limit: number): Promise<{ tag: string; pinCount: number }[]>;
 }

@@ -1,5 +1,7 @@
-import { SEARCH_PAGE_MAX, SEARCH_PAGE_SIZE, searchOptionsSchema, searchResultsSchema, typeaheadItemsSchema, typeaheadOptionsSchema } from '@pinhive/contracts';
-import { defineResource, nextBookmark, pagedOptions } from '@pinhive/kit';
+import {
+  hashtagAutocompleteQuerySchema, hashtagSuggestionsSchema, SEARCH_PAGE_MAX, SEARCH_PAGE_SIZE, searchOptionsSchema, searchResultsSchema, typeaheadItemsSchema, typeaheadOptionsSchema,
+} from '@pinhive/contracts';
+import { defineResource, defineRoute, nextBookmark, pagedOptions } from '@pinhive/kit';
 import { z } from 'zod';
 import type { SearchService } from './search.service';
 
@@ -23,6 +25,12 @@ export function searchRoutes(search: SearchService) {
       summary: 'Suggestions for a term being typed: queries (titles of pins the viewer may see), then boards and people unless pin_scope',
       options: typeaheadOptionsSchema, response: typeaheadItemsSchema,
       handler: ({ viewer, options }) => search.typeahead(viewer, options),
+    }),
+    defineRoute({
+      method: 'get', path: '/v3/search/autocomplete/', auth: 'optional',
+      summary: 'Hashtags beginning with q (at most 5), the most used first; with show_pin_count=true each with its pins the viewer may see (counted up to 10,000)',
+      query: hashtagAutocompleteQuerySchema, response: hashtagSuggestionsSchema,
+      handler: ({ viewer, query }) => search.hashtags(viewer, query.q, query.show_pin_count),
     }),
   ];
 }

@@ -9,3 +9,20 @@ export function linkDomain(link: string | null): string | null {
     return null;
   }
 }
+
+/** A person may tag a pin with this many hashtags at most (more are not indexed). */
+export const HASHTAGS_PER_PIN_MAX = 30;
+
+/**
+ * The hashtags of a pin's text, as search and the hashtag suggestions index them: `#` then
+ * letters, digits or `_` (any script), not right after a letter or digit (`a#b` is no tag);
+ * lower case without accents (`#Crème` is `creme`), each once.
+ */
+export function hashtagsOf(text: string): string[] {
+  const tags = new Set<string>();
+  for (const m of text.matchAll(/(?<![\p{L}\p{N}_])#([\p{L}\p{N}_]{1,100})/gu)) {
+    tags.add((m[1] as string).normalize('NFD').replace(/\p{M}/gu, '').toLowerCase());
+    if (tags.size >= HASHTAGS_PER_PIN_MAX) break;
+  }
+  return [...tags];
+}

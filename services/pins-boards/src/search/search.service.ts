@@ -1,4 +1,4 @@
-import { scopeHasResults, TYPEAHEAD_BOARDS_MAX, TYPEAHEAD_USERS_MAX, type ParsedSearchOptions, type SearchResult, type TypeaheadItem } from '@pinhive/contracts';
+import { HASHTAG_SUGGESTIONS_MAX, scopeHasResults, TYPEAHEAD_BOARDS_MAX, TYPEAHEAD_USERS_MAX, type ParsedSearchOptions, type HashtagSuggestion, type SearchResult, type TypeaheadItem } from '@pinhive/contracts';
 import type { Viewer } from '@pinhive/kit';
 import type { Found, ResultKey, SearchIndex, SearchRequest } from './search.index';
 
@@ -48,5 +48,13 @@ export class SearchService {
       ...(boards?.items ?? []).map((b): TypeaheadItem => ({ type: 'board', id: b.id, name: b.name, url: b.url, image_cover_url: b.image_cover_url })),
       ...(users?.items ?? []).map((u): TypeaheadItem => ({ type: 'user', id: u.id, username: u.username, full_name: u.full_name })),
     ];
+  }
+
+  /** Hashtag suggestions: `q` with or without its `#`; nothing for an empty one. */
+  async hashtags(viewer: Viewer | undefined, q: string, showPinCount: boolean): Promise<HashtagSuggestion[]> {
+    const prefix = q.trim().replace(/^#+/, '');
+    if (prefix === '') return [];
+    const found = await this.index.suggestHashtags({ userId: viewer?.userId }, prefix, HASHTAG_SUGGESTIONS_MAX);
+    return found.map((h) => ({ query: `#${h.tag}`, ...(showPinCount ? { pin_count: h.pinCount } : {}) }));
   }
 }

@@ -1,7 +1,7 @@
 import { paletteColorOf, type SearchBoard, type SearchPin, type SearchUser } from '@pinhive/contracts';
 import type { Pool } from 'pg';
 import type { Found, IndexedBoard, IndexedPerson, IndexedPin, PinFilters, ResultKey, Searcher, SearchIndex, SearchRequest } from '../search.index';
-import { linkDomain } from '../search.rules';
+import { hashtagsOf, linkDomain } from '../search.rules';
 
 /**
  * The search index in PostgreSQL's full-text search (schema.ts). Writes are single statements,
@@ -17,6 +17,9 @@ import { linkDomain } from '../search.rules';
 export const SEARCH_SESSION = { 'pg_trgm.word_similarity_threshold': '0.45' };
 /** Query suggestions are the most used titles among this many matches of the prefix (a bounded read). */
 const SUGGESTION_SAMPLE = 200;
+/** Hashtag suggestions: the first tags of a prefix looked at, and the most pins counted for one. */
+const HASHTAG_CANDIDATES = 50;
+export const HASHTAG_COUNT_CAP = 10_000;
 /** How much a look-alike counts beside a full-text match (whose rank is at most 1). */
 const TYPO_WEIGHT = 0.5;
 
@@ -54,21 +57,29 @@ export class PgSearchIndex implements SearchIndex {
     const rows = [...latest.values()];
     if (rows.length === 0) return;
     const col = <T>(f: (p: IndexedPin) => T) => rows.map(f);
+    const tags = rows.map((p) => hashtagsOf(`${p.title} ${p.description}`));
+    // One statement: the pins, and their tags among every tag seen (a tag never has a space).
     await this.pool.query(
-      `INSERT INTO search_pins (pin_id, board_id, board_version, saved, pinner_id, title, description, link, domain, dominant_color, color, image_236, image_orig, created_at)
-       SELECT t.pin_id, t.board_id, t.at, true, t.pinner_id, t.title, t.description, t.link, t.domain, t.dominant_color, t.color, t.image_236::jsonb, t.image_orig::jsonb, t.created_at
-       FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::timestamptz[])
-         AS t(pin_id, board_id, at, pinner_id, title, description, link, domain, dominant_color, color, image_236, image_orig, created_at)
-       ON CONFLICT (pin_id) DO UPDATE SET
-         saved = true, pinner_id = EXCLUDED.pinner_id, title = EXCLUDED.title, description = EXCLUDED.description,
-         link = EXCLUDED.link, domain = EXCLUDED.domain, dominant_color = EXCLUDED.dominant_color, color = EXCLUDED.color,
-         image_236 = EXCLUDED.image_236, image_orig = EXCLUDED.image_orig, created_at = EXCLUDED.created_at,
-         board_id = CASE WHEN search_pins.board_version < EXCLUDED.board_version THEN EXCLUDED.board_id ELSE search_pins.board_id END,
-         board_version = GREATEST(search_pins.board_version, EXCLUDED.board_version)`,
+      `WITH t AS (
+         SELECT * FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::timestamptz[], $14::text[])
+           AS t(pin_id, board_id, at, pinner_id, title, description, link, domain, dominant_color, color, image_236, image_orig, created_at, tags)
+       ), pins AS (
+         INSERT INTO search_pins (pin_id, board_id, board_version, saved, pinner_id, title, description, link, domain, dominant_color, color, image_236, image_orig, created_at, hashtags)
+         SELECT t.pin_id, t.board_id, t.at, true, t.pinner_id, t.title, t.description, t.link, t.domain, t.dominant_color, t.color, t.image_236::jsonb, t.image_orig::jsonb, t.created_at,
+           string_to_array(t.tags, ' ')
+         FROM t
+         ON CONFLICT (pin_id) DO UPDATE SET
+           saved = true, pinner_id = EXCLUDED.pinner_id, title = EXCLUDED.title, description = EXCLUDED.description,
+           link = EXCLUDED.link, domain = EXCLUDED.domain, dominant_color = EXCLUDED.dominant_color, color = EXCLUDED.color,
+           image_236 = EXCLUDED.image_236, image_orig = EXCLUDED.image_orig, created_at = EXCLUDED.created_at, hashtags = EXCLUDED.hashtags,
+           board_id = CASE WHEN search_pins.board_version < EXCLUDED.board_version THEN EXCLUDED.board_id ELSE search_pins.board_id END,
+           board_version = GREATEST(search_pins.board_version, EXCLUDED.board_version)
+       )
+       INSERT INTO search_hashtags (tag) SELECT DISTINCT unnest(string_to_array(t.tags, ' ')) FROM t ON CONFLICT DO NOTHING`,
       [
         col((p) => p.pinId), col((p) => p.boardId), col((p) => p.at), col((p) => p.pinnerId), col((p) => p.title), col((p) => p.description),
         col((p) => p.link), col((p) => linkDomain(p.link)), col((p) => p.dominantColor), col((p) => paletteColorOf(p.dominantColor)),
-        col((p) => JSON.stringify(p.image236)), col((p) => JSON.stringify(p.imageOrig)), col((p) => p.createdAt),
+        col((p) => JSON.stringify(p.image236)), col((p) => JSON.stringify(p.imageOrig)), col((p) => p.createdAt), tags.map((t) => t.join(' ')),
       ],
     );
   }
@@ -251,6 +262,30 @@ export class PgSearchIndex implements SearchIndex {
       [searcher.userId ?? null, prefix, limit],
     );
     return rows.map((r) => r.query);
+  }
+
+  async suggestHashtags(searcher: Searcher, prefix: string, limit: number): Promise<{ tag: string; pinCount: number }[]> {
+    const like = prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
+    // The first tags by the prefix, each with the pins of it the searcher may see (counted up to
+    // a cap, a bounded read): a tag only secret boards use is never suggested to others.
+    const { rows } = await this.pool.query<{ tag: string; pin_count: string }>(
+      `SELECT h.tag, (SELECT count(*) FROM (
+           SELECT 1 FROM search_pins p
+             JOIN search_boards b ON b.board_id = p.board_id
+             JOIN search_people o ON o.user_id = b.owner_id
+             JOIN search_people u ON u.user_id = p.pinner_id
+           WHERE p.hashtags @> ARRAY[h.tag] AND p.saved AND NOT p.deleted
+             AND NOT b.deleted AND NOT o.deactivated AND NOT u.deactivated AND ${VISIBLE_BOARD}
+           LIMIT ${HASHTAG_COUNT_CAP}) c) AS pin_count
+       FROM search_hashtags h WHERE h.tag LIKE search_fold($2) || '%'
+       ORDER BY h.tag LIMIT ${HASHTAG_CANDIDATES}`,
+      [searcher.userId ?? null, like],
+    );
+    return rows
+      .map((r) => ({ tag: r.tag, pinCount: Number(r.pin_count) }))
+      .filter((r) => r.pinCount > 0)
+      .sort((a, b) => b.pinCount - a.pinCount || a.tag.localeCompare(b.tag))
+      .slice(0, limit);
   }
 
   /** Past the previous page's last result: a lower score, or the same score and a lower id. */

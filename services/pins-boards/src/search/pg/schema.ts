@@ -90,6 +90,12 @@ const STATEMENTS = [
    )`,
   'CREATE INDEX IF NOT EXISTS search_pins_doc ON search_pins USING gin (doc) WHERE saved AND NOT deleted',
   'CREATE INDEX IF NOT EXISTS search_pins_words ON search_pins USING gin (words gin_trgm_ops) WHERE saved AND NOT deleted',
+  // Hashtags (search.rules.ts hashtagsOf) of the title and description, and every tag ever seen
+  // (the suggestions' prefix read; a tag is suggested only while the viewer may see a pin of it).
+  "ALTER TABLE search_pins ADD COLUMN IF NOT EXISTS hashtags text[] NOT NULL DEFAULT '{}'",
+  'CREATE INDEX IF NOT EXISTS search_pins_hashtags ON search_pins USING gin (hashtags) WHERE saved AND NOT deleted',
+  'CREATE TABLE IF NOT EXISTS search_hashtags (tag text PRIMARY KEY)',
+  'CREATE INDEX IF NOT EXISTS search_hashtags_prefix ON search_hashtags (tag text_pattern_ops)',
   // Typeahead's query suggestions: titles by their folded prefix.
   'CREATE INDEX IF NOT EXISTS search_pins_title ON search_pins (search_fold(title) text_pattern_ops) WHERE saved AND NOT deleted',
   // `npm run admin -- search reindex`'s progress (search/reindex.ts): documents done per phase.
@@ -123,5 +129,5 @@ export async function prepareSearchSchema(pool: Pool): Promise<void> {
 
 /** Empties the index (`search reindex --fresh`): what the reindex writes next is all it holds. */
 export async function truncateSearchIndex(pool: Pool): Promise<void> {
-  await pool.query('TRUNCATE search_pins, search_boards, search_board_members, search_people, search_reindex');
+  await pool.query('TRUNCATE search_pins, search_boards, search_board_members, search_people, search_hashtags, search_reindex');
 }
