@@ -51,3 +51,43 @@ export async function resourcePage<T>(
   const answer = await apiRequestWithBookmarks(resourceGetPath(name, pageOptions(options, pageSize, bookmark)), { schema, signal });
   return { items: answer.data, next: nextBookmark(answer.bookmarks) };
 }
+
+/**
+ * How many more pages a filled read asks for after an empty page that still has a bookmark (the
+ * spec's "Resource fetch helper": retries up to a limit). A server may answer an empty page and
+ * a bookmark when what it read for that page was all filtered out (secret boards, removed pins);
+ * a few such pages in a row are worth reading through at once, so that a person does not see an
+ * empty page with more behind it. Three, not more: each retry is a full request the person waits
+ * for, and a longer run of empty pages means the rest is mostly filtered out. The answer then
+ * keeps its bookmark, and the list's "more" (scroll or button) goes on from there.
+ */
+export const EMPTY_PAGE_RETRY_LIMIT = 3;
+
+/**
+ * Reads the page at `bookmark` with `fetchPage`; while the page read is empty and has a next
+ * bookmark, reads that one instead, at most `limit` more times. Returns the first page with
+ * items, the last page, or the last empty one read (with its bookmark, to go on later).
+ */
+export async function fillEmptyPages<T>(
+  fetchPage: (bookmark: string | null) => Promise<Page<T>>,
+  bookmark: string | null,
+  limit = EMPTY_PAGE_RETRY_LIMIT,
+): Promise<Page<T>> {
+  let page = await fetchPage(bookmark);
+  for (let retry = 0; retry < limit && page.items.length === 0 && page.next !== null; retry += 1) {
+    page = await fetchPage(page.next);
+  }
+  return page;
+}
+
+/** As `resourcePage`, reading on through empty pages that still have a bookmark (`fillEmptyPages`). */
+export function resourcePageFilled<T>(
+  name: string,
+  options: Record<string, unknown>,
+  pageSize: number,
+  bookmark: string | null,
+  schema: z.ZodType<T[]>,
+  signal?: AbortSignal,
+): Promise<Page<T>> {
+  return fillEmptyPages((at) => resourcePage(name, options, pageSize, at, schema, signal), bookmark);
+}
