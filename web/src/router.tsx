@@ -29,6 +29,7 @@ const bookmarkletPage = page(() => import('./saving/BookmarkletSettingsPage'), (
 const invitationsPage = page(() => import('./collaborators/InvitationsPage'), (m) => m.InvitationsPage);
 const inviteLinkPage = page(() => import('./collaborators/InviteLinkPage'), (m) => m.InviteLinkPage);
 const businessAccessPage = page(() => import('./advertisers/BusinessAccessPage'), (m) => m.BusinessAccessPage);
+const searchPage = page(() => import('./search/SearchPage'), (m) => m.SearchPage);
 
 /**
  * Static paths rank above `/:username`, so `signup` and `login` never reach the profile page
@@ -65,6 +66,8 @@ export const router = createBrowserRouter([
           { path: 'board/:id/create_section', lazy: createSectionPage },
           { path: 'invite', lazy: invitationsPage },
           { path: 'invite/board/:token', lazy: inviteLinkPage },
+          { path: 'search', lazy: searchPage },
+          { path: 'search/:scope', lazy: searchPage },
           { path: ':username', element: <ProfilePage /> },
           { path: ':username/:slug', lazy: boardPage },
           { path: ':username/:slug/:section', lazy: sectionPage },

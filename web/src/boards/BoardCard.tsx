@@ -4,8 +4,14 @@ import type { Board } from '@pinhive/contracts';
 import { LockIcon } from '../saving/icons';
 import { boardHref } from './rules';
 
-/** A board in a grid (section 2): cover, name, pin count and the secret icon; links to the board (lowercased for visitors). */
-export function BoardCard({ board, anonymous }: { board: Board; anonymous: boolean }) {
+/** What a board card shows: a board's own answer has it, and so has a search result (without sections). */
+export type CardBoard = Pick<Board, 'url' | 'name' | 'privacy' | 'pin_count' | 'image_cover_url' | 'cover_color'> & { section_count?: number };
+
+/**
+ * A board in a grid (section 2): cover, name, pin count and the secret icon; links to the board
+ * (lowercased for visitors). `owner`: whose it is, in the meta line (search results are anyone's).
+ */
+export function BoardCard({ board, anonymous, owner }: { board: CardBoard; anonymous: boolean; owner?: string }) {
   const { t } = useTranslation();
   return (
     <Link to={boardHref(board.url, anonymous)} className="board-card">
@@ -18,7 +24,8 @@ export function BoardCard({ board, anonymous }: { board: Board; anonymous: boole
       </span>
       <span className="board-card__meta">
         {t('boards.pinCount', { count: board.pin_count })}
-        {board.section_count > 0 ? ` · ${t('boards.sectionCount', { count: board.section_count })}` : ''}
+        {board.section_count ? ` · ${t('boards.sectionCount', { count: board.section_count })}` : ''}
+        {owner ? ` · ${owner}` : ''}
       </span>
     </Link>
   );

@@ -1,8 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useViewer } from '../auth/viewer';
 import { Spinner } from '../components/Spinner';
-import { nearGridEnd, throttle } from '../pins/fetchMore';
+import { useFetchMoreNearEnd } from '../pins/useFetchMoreNearEnd';
 import { BoardCard } from './BoardCard';
 import { useUserBoards } from './queries';
 
@@ -13,21 +13,7 @@ export function ProfileBoards({ username }: { username: string }) {
   const own = viewer.status === 'authenticated' && viewer.user.username.toLowerCase() === username.toLowerCase();
   const query = useUserBoards(username);
   const end = useRef<HTMLDivElement>(null);
-  const more = useRef(query);
-  useEffect(() => {
-    more.current = query;
-  });
-
-  useEffect(() => {
-    const check = throttle(() => {
-      const q = more.current;
-      if (!q.hasNextPage || q.isFetchingNextPage || !end.current) return;
-      if (nearGridEnd(end.current.getBoundingClientRect().bottom, window.innerHeight)) void q.fetchNextPage();
-    });
-    window.addEventListener('scroll', check, { passive: true });
-    check();
-    return () => window.removeEventListener('scroll', check);
-  }, [query.data?.pages.length]);
+  useFetchMoreNearEnd(end, query, query.data?.pages.length ?? 0);
 
   const boards = query.data?.pages.flatMap((page) => page.items) ?? [];
 

@@ -5,6 +5,7 @@ import { ActingBadge } from '../advertisers/ActingBadge';
 import { useActingAs } from '../advertisers/actingContext';
 import { LoginFlyout } from '../auth/LoginFlyout';
 import { useViewer, type Viewer } from '../auth/viewer';
+import { SearchBar } from '../search/SearchBar';
 import { AccountMenu } from './AccountMenu';
 import { Logo } from './Logo';
 
@@ -58,6 +59,7 @@ export function TopBar() {
         <Link to="/" className="topbar__brand">
           <Logo />
         </Link>
+        <SearchBar />
         <div className="topbar__actions">
           {viewer.status === 'authenticated' ? (
             <>

@@ -11,6 +11,7 @@ import { StatusView } from '../components/StatusView';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { SaveButton } from '../saving/SaveButton';
+import { HashtagText } from '../search/HashtagText';
 import { closeupLayout, linkHost, scaledHeight } from './closeup';
 import { pinAlt } from './PinCard';
 import { usePin } from './usePin';
@@ -73,7 +74,11 @@ export function PinCloseup({ pin }: { pin: Pin }) {
             <SaveButton pin={pin} />
           </div>
           {pin.title.trim() ? <h1 className="closeup__title">{pin.title}</h1> : <h1 className="visually-hidden">{t('pins.untitled')}</h1>}
-          {pin.description.trim() ? <p className="closeup__description">{pin.description}</p> : null}
+          {pin.description.trim() ? (
+            <p className="closeup__description">
+              <HashtagText text={pin.description} />
+            </p>
+          ) : null}
           <p className="closeup__board">
             <Trans
               i18nKey="pins.onBoard"
