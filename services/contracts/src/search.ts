@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BOARD_PRIVACIES } from './saving';
-import { idSchema, imageSpecSchema } from './pins-boards';
+import { idSchema, pinSchema } from './pins-boards';
 
 /*
  * Search (saving-boards-ads.md sections 3, 5 and 7): BaseSearchResource's options, the search
@@ -135,19 +135,9 @@ export function searchOptionsFromUrl(scopeInPath: string | undefined, params: UR
 export const searchPersonSchema = z.object({ id: z.string(), username: z.string(), full_name: z.string() });
 
 /** A pin found: what a grid card shows, from the index alone (no read of the pins store). */
-export const searchPinSchema = z.object({
-  id: z.string(),
-  type: z.literal('pin'),
-  title: z.string(),
-  description: z.string(),
-  link: z.string().nullable(),
-  domain: z.string().nullable(),
-  dominant_color: z.string(),
-  images: z.object({ '236x': imageSpecSchema, orig: imageSpecSchema }),
-  board: z.object({ id: z.string(), name: z.string(), url: z.string() }),
-  pinner: searchPersonSchema,
-  created_at: z.string(),
-});
+export const searchPinSchema = pinSchema
+  .pick({ id: true, type: true, title: true, description: true, link: true, domain: true, dominant_color: true, images: true, created_at: true })
+  .extend({ board: z.object({ id: z.string(), name: z.string(), url: z.string() }), pinner: searchPersonSchema });
 export type SearchPin = z.infer<typeof searchPinSchema>;
 
 export const searchBoardSchema = z.object({
