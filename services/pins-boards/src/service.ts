@@ -99,10 +99,13 @@ export function pinsBoardsService(config: PinsBoardsConfig): ServiceDefinition<P
       const boardService = new BoardService({ boards, lists, profiles, people, kick, pickers, facts: boardFacts, follows: (viewer, id) => social.follows.boardFacts(viewer, id), advertisers: advertisers.access });
       const moves = movesModule({ mongo: ctx.mongo, logger: ctx.logger, kick, boards, lists, sections, pins, boardService, changed: (boardId) => boardPages.changed(boardId), pinChanged: (pinId) => keptPins.changed(pinId), answerWithinMs: config.MOVE_ANSWER_WITHIN_MS });
       const sectionService = new SectionService({ sections, boards, boardService, lists, moves: moves.service });
-      const pinService = new PinService({ pins, boards, boardService, sections, sectionService, people, images, kick, kept: keptPins, advertisers: advertisers.access });
-      const pages = new BoardPages({ boards, sections, pins, people, cache: boardPages });
       if (!ctx.postgres) throw new Error('pins-boards needs its search database (SEARCH_DATABASE_URL)');
       const search = searchModule({ pool: ctx.postgres, logger: ctx.logger });
+      const pinService = new PinService({
+        pins, boards, boardService, sections, sectionService, people, images, kick, kept: keptPins, advertisers: advertisers.access,
+        similarBoardNames: (viewer, pinId, text, limit) => search.index.similarBoardNames({ userId: viewer?.userId }, text, pinId, limit),
+      });
+      const pages = new BoardPages({ boards, sections, pins, people, cache: boardPages });
       const members = collaborators({ mongo: ctx.mongo, logger: ctx.logger, kick, boards, boardService, lists, profiles, people, advertisers: advertisers.access });
       return {
         routes: [...profileRoutes(profiles, (viewer, id) => social.follows.userFacts(viewer, id)), ...boardRoutes(boardService), ...sectionRoutes(sectionService), ...pinRoutes(pinService, pages, images), ...relatedBoardRoutes({ mongo: ctx.mongo, pins, boards, people }), ...social.routes, ...members.routes, ...moves.routes, ...search.routes],

@@ -241,6 +241,31 @@ describe('typeahead', () => {
   });
 });
 
+describe('board title suggestions', () => {
+  const suggestions = async (pinId: string, who: Person) => {
+    const res = await request(service.url).get(`/v3/pins/${pinId}/board_title_suggestions/`).set(viewers.bearer(who));
+    if (res.status !== 200) throw new Error(`${res.status}: ${JSON.stringify(res.body)}`);
+    return (res.body as { resource_response: { data: { title: string }[] } }).resource_response.data.map((s) => s.title);
+  };
+
+  it('names first the boards the viewer may see that hold pins like this one, then the pin\'s own words', async () => {
+    const garden = await createBoard(ada, 'Rock gardens');
+    await savePin(ada, garden.id, 'Alpine succulent rockery');
+    const hidden = await createBoard(ada, 'Hidden rockeries', 'secret');
+    await savePin(ada, hidden.id, 'Succulent rockery secret plan');
+    const mine = await createBoard(grace, 'Stuff');
+    const pin = await savePin(grace, mine.id, 'Succulent rockery steps');
+    await searchUntil({ query: 'succulent rockery', auto_correction_disabled: 'true' }, ada, (found) => found.length === 3, 'the three rockeries indexed');
+
+    const named = await suggestions(pin.id, grace);
+    expect(named[0]).toBe('Rock gardens');
+    expect(named).not.toContain('Hidden rockeries');
+    expect(named).toContain('Succulent rockery steps');
+    expect(named.length).toBeLessThanOrEqual(5);
+    expect((await suggestions(pin.id, ada)).slice(0, 2).sort()).toEqual(['Hidden rockeries', 'Rock gardens']);
+  });
+});
+
 describe('hashtag suggestions', () => {
   const autocomplete = async (q: string, who?: Person, showPinCount = 'true') => {
     const req = request(service.url).get(`/v3/search/autocomplete/?q=${encodeURIComponent(q)}&show_pin_count=${showPinCount}`);

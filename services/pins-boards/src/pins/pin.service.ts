@@ -37,6 +37,8 @@ export interface PinServiceDeps {
   kept: ReadCache<PinDoc>;
   /** Who may act for which advertiser (advertisers/): a save with `advertiser_id` needs it. */
   advertisers: Pick<AdvertiserAccess, 'actingFor'>;
+  /** Names of boards the viewer may see that hold pins like this text (the search index), most common first. */
+  similarBoardNames: (viewer: Viewer | undefined, pinId: string, text: string, limit: number) => Promise<string[]>;
 }
 
 /** The options of a save (PinResource create), after validation. */
@@ -244,7 +246,9 @@ export class PinService {
       .split(/[^\p{L}\p{N}']+/u)
       .filter((w) => w.length >= 4)
       .map((w) => w[0]?.toUpperCase() + w.slice(1).toLowerCase());
-    const candidates = [pin.title.trim(), board.name, ...words].filter((t) => t.length > 0 && t.length <= 50);
+    // Boards that hold pins like this one first (the search index); without the index, the pin's own words.
+    const similar = await this.deps.similarBoardNames(viewer, pin._id, `${pin.title} ${pin.description}`, BOARD_TITLE_SUGGESTIONS_MAX).catch(() => []);
+    const candidates = [...similar, pin.title.trim(), board.name, ...words].filter((t) => t.length > 0 && t.length <= 50);
     const seen = new Set<string>();
     const out: { title: string }[] = [];
     for (const title of candidates) {

@@ -102,6 +102,11 @@ export interface SearchIndex {
    * see that begin with it, accents folded, the most used first.
    */
   suggestQueries(searcher: Searcher, term: string, limit: number): Promise<string[]>;
+  /**
+   * Names of boards the searcher may see holding pins that share words with `text` (a pin's title
+   * and description), other than the pin `exceptPinId`; the most common first.
+   */
+  similarBoardNames(searcher: Searcher, text: string, exceptPinId: string, limit: number): Promise<string[]>;
   /** Hashtags beginning with a prefix (folded, without `#`), each with the pins of it the searcher may see, the most used first. */
   suggestHashtags(searcher: Searcher, prefix: string, limit: number): Promise<{ tag: string; pinCount: number }[]>;
 }

@@ -264,6 +264,23 @@ export class PgSearchIndex implements SearchIndex {
     return rows.map((r) => r.query);
   }
 
+  async similarBoardNames(searcher: Searcher, text: string, exceptPinId: string, limit: number): Promise<string[]> {
+    // Any of the text's words (plainto_tsquery's & made |), among a bounded sample of matches.
+    const { rows } = await this.pool.query<{ name: string }>(
+      `WITH q AS (SELECT replace(plainto_tsquery('pinhive_english', $2)::text, ' & ', ' | ')::tsquery AS ts)
+       SELECT min(m.name) AS name FROM (
+         SELECT b.name FROM q, search_pins p
+           JOIN search_boards b ON b.board_id = p.board_id
+           JOIN search_people o ON o.user_id = b.owner_id
+         WHERE p.doc @@ q.ts AND p.saved AND NOT p.deleted AND p.pin_id <> $3
+           AND NOT b.deleted AND NOT o.deactivated AND ${VISIBLE_BOARD}
+         LIMIT ${SUGGESTION_SAMPLE}
+       ) m GROUP BY lower(m.name) ORDER BY count(*) DESC, lower(m.name) LIMIT $4`,
+      [searcher.userId ?? null, text, exceptPinId, limit],
+    );
+    return rows.map((r) => r.name);
+  }
+
   async suggestHashtags(searcher: Searcher, prefix: string, limit: number): Promise<{ tag: string; pinCount: number }[]> {
     const like = prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
     // The first tags by the prefix, each with the pins of it the searcher may see (counted up to
