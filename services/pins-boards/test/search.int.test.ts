@@ -130,6 +130,18 @@ describe('pins', () => {
     expect(bookmark).toBe(BOOKMARK_END);
     expect(seen).toHaveLength(5);
     expect(new Set(seen)).toEqual(new Set([red.id, blue.id, ...more.map((p) => p.id)]));
+
+    // A typo is corrected to a word pins were saved with, and the next pages go on with the correction.
+    const corrected: string[] = [];
+    bookmark = undefined;
+    for (let page = 0; page < 5; page++) {
+      const res = await search({ query: 'swatsh', page_size: 2, ...(bookmark ? { bookmarks: [bookmark] } : {}) });
+      corrected.push(...res.items.map((r) => r.id));
+      bookmark = res.bookmark;
+      if (bookmark === BOOKMARK_END) break;
+    }
+    expect(new Set(corrected)).toEqual(new Set(seen));
+    expect(corrected).toHaveLength(5);
   });
 });
 
@@ -226,7 +238,8 @@ describe('typeahead', () => {
     await savePin(grace, board.id, 'Watercolor sky');
     const secret = await createBoard(grace, 'Watercolor secrets', 'secret');
     await savePin(grace, secret.id, 'Watercolor surprise for Ada');
-    await searchUntil({ query: 'watercolor' }, grace, (found) => found.length === 4, 'every watercolour pin indexed');
+    await searchUntil({ query: 'watercolor' }, grace, (found) => found.length === 3, 'every watercolor pin indexed');
+    await searchUntil({ query: 'watercolour' }, grace, (found) => found.length === 1, 'the watercolour pin indexed');
 
     const items = await typeahead({ term: 'WATERCO' });
     expect(items.filter((i) => i.type === 'query').map((i) => i.query)).toEqual(['watercolor sky', 'watercolour sunset']);

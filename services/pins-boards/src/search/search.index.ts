@@ -63,17 +63,18 @@ export interface PinFilters {
 
 export interface SearchRequest {
   query: string;
-  /** Typo tolerance: words that look alike match too (auto_correction_disabled turns it off). */
+  /** Typo tolerance for boards and people: names that look alike match too (auto_correction_disabled turns it off). */
   typos: boolean;
   limit: number;
   /** Where the previous page ended (the bookmark's key). */
   after?: ResultKey;
 }
 
-/** A result's place in the ranking: its score, then its id. */
+/** A result's place in the ranking: its score, then its id; and the corrected query the pages are of, if any. */
 export interface ResultKey {
   score: number;
   id: string;
+  query?: string;
 }
 
 export interface Found<T> {
@@ -94,7 +95,10 @@ export interface SearchIndex {
   setDeactivated(userId: string, deactivated: boolean, at: Date): Promise<void>;
 
   // ---- queries ----
+  /** Pins matching every word of the query (stemmed, accents folded), the best of its newest matches first. */
   pins(searcher: Searcher, request: SearchRequest, filters: PinFilters): Promise<Found<SearchPin>>;
+  /** The query with each word no pin was saved with replaced by the known word most like it; null when nothing changes. */
+  correctQuery(query: string): Promise<string | null>;
   boards(searcher: Searcher, request: SearchRequest): Promise<Found<SearchBoard>>;
   users(request: SearchRequest): Promise<Found<SearchUser>>;
   /**

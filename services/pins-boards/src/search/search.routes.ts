@@ -1,12 +1,12 @@
 import {
-  hashtagAutocompleteQuerySchema, hashtagSuggestionsSchema, SEARCH_PAGE_MAX, SEARCH_PAGE_SIZE, searchOptionsSchema, searchResultsSchema, typeaheadItemsSchema, typeaheadOptionsSchema,
+  hashtagAutocompleteQuerySchema, hashtagSuggestionsSchema, SEARCH_PAGE_MAX, SEARCH_QUERY_MAX_LENGTH, SEARCH_PAGE_SIZE, searchOptionsSchema, searchResultsSchema, typeaheadItemsSchema, typeaheadOptionsSchema,
 } from '@pinhive/contracts';
 import { defineResource, defineRoute, nextBookmark, pagedOptions } from '@pinhive/kit';
 import { z } from 'zod';
 import type { SearchService } from './search.service';
 
-/** Where a page of results starts: after this score and id (search.index.ts ResultKey). */
-const resultKey = z.object({ score: z.number(), id: z.string().max(64) });
+/** Where a page of results starts: after this score and id, of the corrected query if any (search.index.ts ResultKey). */
+const resultKey = z.object({ score: z.number(), id: z.string().max(64), query: z.string().max(SEARCH_QUERY_MAX_LENGTH).optional() });
 
 export function searchRoutes(search: SearchService) {
   return [
@@ -17,7 +17,7 @@ export function searchRoutes(search: SearchService) {
       response: searchResultsSchema,
       handler: async ({ viewer, options }) => {
         const { items, next } = await search.search(viewer, options);
-        return { items, bookmark: nextBookmark(next && { score: next.score, id: next.id }) };
+        return { items, bookmark: nextBookmark(next && { score: next.score, id: next.id, ...(next.query ? { query: next.query } : {}) }) };
       },
     }),
     defineResource({

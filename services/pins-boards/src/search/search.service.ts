@@ -21,14 +21,29 @@ export class SearchService {
     const scope = options.scope === 'my_content' ? 'my_pins' : options.scope;
     const productsOnly = options.commerce_only || options.price_min !== undefined || options.price_max !== undefined;
     if (!scopeHasResults(scope) || productsOnly || (scope === 'my_pins' && !viewer)) return { items: [], next: undefined };
-    const request: SearchRequest = { query: options.query, typos: !options.auto_correction_disabled, limit: options.page_size + 1, after: options.bookmarks };
+    const typos = !options.auto_correction_disabled;
+    // Later pages of a corrected search go on with the corrected query (their bookmark holds it).
+    const request: SearchRequest = { query: options.bookmarks?.query ?? options.query, typos, limit: options.page_size + 1, after: options.bookmarks };
     const searcher = { userId: viewer?.userId };
-    const found: Found<SearchResult> =
-      scope === 'boards' ? await this.index.boards(searcher, request)
-        : scope === 'users' ? await this.index.users(request)
-          : await this.index.pins(searcher, request, { colors: options.colors, domains: options.domains, username: options.user, mine: scope === 'my_pins' });
+    let corrected: string | undefined = options.bookmarks?.query;
+    let found: Found<SearchResult>;
+    if (scope === 'boards') found = await this.index.boards(searcher, request);
+    else if (scope === 'users') found = await this.index.users(request);
+    else {
+      const filters = { colors: options.colors, domains: options.domains, username: options.user, mine: scope === 'my_pins' };
+      found = await this.index.pins(searcher, request, filters);
+      // Nothing as typed: search the words pins were saved with that are most like the unknown ones.
+      if (found.items.length === 0 && !options.bookmarks && typos) {
+        const fixed = await this.index.correctQuery(options.query);
+        if (fixed) {
+          corrected = fixed;
+          found = await this.index.pins(searcher, { ...request, query: fixed }, filters);
+        }
+      }
+    }
     if (found.items.length <= options.page_size) return { items: found.items, next: undefined };
-    return { items: found.items.slice(0, options.page_size), next: found.keys[options.page_size - 1] };
+    const last = found.keys[options.page_size - 1];
+    return { items: found.items.slice(0, options.page_size), next: last && (corrected ? { ...last, query: corrected } : last) };
   }
 
   /**

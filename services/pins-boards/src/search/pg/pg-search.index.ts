@@ -15,6 +15,8 @@ import { hashtagsOf, linkDomain } from '../search.rules';
  * in a five-letter word ("lemno"), 0.45 finds it.
  */
 export const SEARCH_SESSION = { 'pg_trgm.word_similarity_threshold': '0.45' };
+/** A pins query ranks its newest matches, at most this many (40 pages of 25). */
+const CANDIDATES = 1000;
 /** Query suggestions are the most used titles among this many matches of the prefix (a bounded read). */
 const SUGGESTION_SAMPLE = 200;
 /** Hashtag suggestions: the first tags of a prefix looked at, and the most pins counted for one. */
@@ -29,6 +31,9 @@ const VISIBLE_BOARD = `(b.privacy = 'public' OR b.owner_id = $1 OR EXISTS (
 
 /** The query (parameter `$n`) as a full-text query and as folded text for trigrams. */
 const query = (n: number) => `q AS (SELECT websearch_to_tsquery('pinhive_english', $${n}) AS ts, search_fold($${n}) AS plain)`;
+
+/** What a pin result reads (pg rows of PinRow). */
+const PIN_COLUMNS = ['pin_id', 'title', 'description', 'link', 'domain', 'dominant_color', 'image_236', 'image_orig', 'created_at', 'board_id', 'board_name', 'slug', 'owner_username', 'pinner_id', 'pinner_username', 'pinner_name'];
 
 interface PinRow {
   pin_id: string; title: string; description: string; link: string | null; domain: string | null; dominant_color: string;
@@ -58,7 +63,7 @@ export class PgSearchIndex implements SearchIndex {
     if (rows.length === 0) return;
     const col = <T>(f: (p: IndexedPin) => T) => rows.map(f);
     const tags = rows.map((p) => hashtagsOf(`${p.title} ${p.description}`));
-    // One statement: the pins, and their tags among every tag seen (a tag never has a space).
+    // One statement: the pins, their words among every word seen, their tags among every tag seen (a tag never has a space).
     await this.pool.query(
       `WITH t AS (
          SELECT * FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::timestamptz[], $14::text[])
@@ -74,6 +79,12 @@ export class PgSearchIndex implements SearchIndex {
            image_236 = EXCLUDED.image_236, image_orig = EXCLUDED.image_orig, created_at = EXCLUDED.created_at, hashtags = EXCLUDED.hashtags,
            board_id = CASE WHEN search_pins.board_version < EXCLUDED.board_version THEN EXCLUDED.board_id ELSE search_pins.board_id END,
            board_version = GREATEST(search_pins.board_version, EXCLUDED.board_version)
+       )
+       , words AS (
+         -- In order, so that two batches take the words' locks in the same order.
+         INSERT INTO search_words (word)
+         SELECT DISTINCT w FROM t, regexp_split_to_table(search_fold(t.title || ' ' || t.description), '[^[:alnum:]_]+') w
+         WHERE length(w) BETWEEN 3 AND 40 ORDER BY 1 ON CONFLICT DO NOTHING
        )
        INSERT INTO search_hashtags (tag) SELECT DISTINCT unnest(string_to_array(t.tags, ' ')) FROM t ON CONFLICT DO NOTHING`,
       [
@@ -154,25 +165,29 @@ export class PgSearchIndex implements SearchIndex {
     const params: unknown[] = [searcher.userId ?? null, request.query];
     const param = (v: unknown) => `$${params.push(v)}`;
     const where = [
-      'p.saved', 'NOT p.deleted', 'NOT b.deleted', 'NOT o.deactivated', "o.username <> ''", 'NOT u.deactivated', "u.username <> ''", VISIBLE_BOARD,
-      request.typos ? '(p.doc @@ q.ts OR q.plain <% p.words)' : 'p.doc @@ q.ts',
+      'p.saved', 'NOT p.deleted', 'NOT b.deleted', 'NOT o.deactivated', "o.username <> ''", 'NOT u.deactivated', "u.username <> ''", VISIBLE_BOARD, 'p.doc @@ q.ts',
     ];
     if (filters.colors?.length) where.push(`p.color = ANY(${param(filters.colors)})`);
     if (filters.domains?.length) where.push(`p.domain = ANY(${param(filters.domains.map((d) => d.toLowerCase().replace(/^www\./, '')))})`);
     if (filters.username !== undefined) where.push(`u.username = ${param(filters.username.toLowerCase())}`);
     if (filters.mine) where.push(searcher.userId === undefined ? 'false' : 'p.pinner_id = $1');
-    const score = `(ts_rank_cd(p.doc, q.ts, 32)::float8${request.typos ? ` + ${TYPO_WEIGHT} * word_similarity(q.plain, p.words)` : ''})`;
+    // The candidates are the newest CANDIDATES matches, ranked among themselves: ranking every
+    // match of a common word (a tenth of a million pins) costs seconds. The planner reads them by
+    // the words' index (a rare word) or walks search_pins_recent newest first (a common one).
     const { rows } = await this.pool.query<PinRow>(
-      `WITH ${query(2)}
-       SELECT * FROM (
-         SELECT p.pin_id, p.title, p.description, p.link, p.domain, p.dominant_color, p.image_236, p.image_orig, p.created_at,
+      `WITH ${query(2)}, c AS (
+         SELECT p.pin_id, p.title, p.description, p.link, p.domain, p.dominant_color, p.image_236, p.image_orig, p.created_at, p.doc,
            b.board_id, b.name AS board_name, b.slug, o.username AS owner_username,
-           u.user_id AS pinner_id, u.username AS pinner_username, u.full_name AS pinner_name, ${score} AS score
+           u.user_id AS pinner_id, u.username AS pinner_username, u.full_name AS pinner_name
          FROM q, search_pins p
            JOIN search_boards b ON b.board_id = p.board_id
            JOIN search_people o ON o.user_id = b.owner_id
            JOIN search_people u ON u.user_id = p.pinner_id
          WHERE ${where.join(' AND ')}
+         ORDER BY p.created_at DESC LIMIT ${CANDIDATES}
+       )
+       SELECT * FROM (
+         SELECT ${PIN_COLUMNS.map((col) => `c.${col}`).join(', ')}, ts_rank_cd(c.doc, q.ts, 32)::float8 AS score FROM c, q
        ) r
        ${this.after(request.after, 'r.pin_id', param)}
        ORDER BY r.score DESC, r.pin_id DESC LIMIT ${param(request.limit)}`,
@@ -188,6 +203,24 @@ export class PgSearchIndex implements SearchIndex {
       })),
       keys: rows.map((r) => ({ score: r.score, id: r.pin_id })),
     };
+  }
+
+  async correctQuery(text: string): Promise<string | null> {
+    // Each word of 3 letters or more that no pin was saved with becomes the known word most like
+    // it (trigram similarity, pg_trgm's default threshold 0.3): a read of search_words' index.
+    const { rows } = await this.pool.query<{ corrected: string | null; changed: boolean | null }>(
+      `SELECT string_agg(coalesce(fix.word, w.word), ' ' ORDER BY w.n) AS corrected, bool_or(fix.word IS NOT NULL) AS changed
+       FROM regexp_split_to_table(search_fold($1), '[^[:alnum:]_]+') WITH ORDINALITY AS w(word, n)
+       LEFT JOIN LATERAL (
+         SELECT s.word FROM search_words s
+         WHERE length(w.word) >= 3 AND NOT EXISTS (SELECT 1 FROM search_words e WHERE e.word = w.word) AND s.word % w.word
+         ORDER BY similarity(s.word, w.word) DESC, s.word LIMIT 1
+       ) fix ON true
+       WHERE w.word <> ''`,
+      [text],
+    );
+    const row = rows[0];
+    return row?.changed && row.corrected ? row.corrected : null;
   }
 
   async boards(searcher: Searcher, request: SearchRequest): Promise<Found<SearchBoard>> {

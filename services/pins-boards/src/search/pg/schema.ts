@@ -12,6 +12,9 @@ import type { Pool } from 'pg';
  * - Each table has a `version` (the time of the change it last applied) and tombstones
  *   (`deleted`), so events applied out of order or twice leave the newest state
  *   (search.index.ts).
+ * - Typo tolerance corrects a query's unknown words against `search_words` (every word saved),
+ *   then searches again: a bounded read, where comparing the query with every pin's text by
+ *   trigrams read most of the table for a common word (the search benchmark).
  * - Pins carry what a result card shows: a query reads the index alone. The board's privacy,
  *   members and the people's state are joined at query time, so a privacy change or a
  *   deactivation is one row's write and shows at once.
@@ -85,11 +88,16 @@ const STATEMENTS = [
      image_orig jsonb,
      created_at timestamptz,
      doc tsvector GENERATED ALWAYS AS (
-       setweight(to_tsvector('pinhive_english', title), 'A') || setweight(to_tsvector('pinhive_english', description), 'B')) STORED,
-     words text GENERATED ALWAYS AS (search_fold(title || ' ' || description)) STORED
+       setweight(to_tsvector('pinhive_english', title), 'A') || setweight(to_tsvector('pinhive_english', description), 'B')) STORED
    )`,
   'CREATE INDEX IF NOT EXISTS search_pins_doc ON search_pins USING gin (doc) WHERE saved AND NOT deleted',
-  'CREATE INDEX IF NOT EXISTS search_pins_words ON search_pins USING gin (words gin_trgm_ops) WHERE saved AND NOT deleted',
+  // A query's candidates are its newest matches (pg-search.index.ts): for a common word the
+  // planner walks this index newest first instead of ranking every match.
+  'CREATE INDEX IF NOT EXISTS search_pins_recent ON search_pins (created_at DESC) WHERE saved AND NOT deleted',
+  // Every word pins were saved with (folded, 3 to 40 characters): what a query's unknown word is
+  // corrected to (trigram similarity), instead of comparing the query with every pin's text.
+  'CREATE TABLE IF NOT EXISTS search_words (word text PRIMARY KEY)',
+  'CREATE INDEX IF NOT EXISTS search_words_trigrams ON search_words USING gin (word gin_trgm_ops)',
   // Hashtags (search.rules.ts hashtagsOf) of the title and description, and every tag ever seen
   // (the suggestions' prefix read; a tag is suggested only while the viewer may see a pin of it).
   "ALTER TABLE search_pins ADD COLUMN IF NOT EXISTS hashtags text[] NOT NULL DEFAULT '{}'",
@@ -129,5 +137,5 @@ export async function prepareSearchSchema(pool: Pool): Promise<void> {
 
 /** Empties the index (`search reindex --fresh`): what the reindex writes next is all it holds. */
 export async function truncateSearchIndex(pool: Pool): Promise<void> {
-  await pool.query('TRUNCATE search_pins, search_boards, search_board_members, search_people, search_hashtags, search_reindex');
+  await pool.query('TRUNCATE search_pins, search_boards, search_board_members, search_people, search_hashtags, search_words, search_reindex');
 }
