@@ -38,7 +38,7 @@ async function nextSearchOptions(page: Page, act: () => Promise<void>): Promise<
   return (JSON.parse(data) as { options: Record<string, unknown> }).options;
 }
 
-const searchField = (page: Page) => page.getByRole('search').getByRole('searchbox', { name: 'Search' });
+const searchField = (page: Page) => page.getByRole('search').getByRole('combobox', { name: 'Search' });
 
 test('a member finds a saved pin from the top bar, opens it, follows its hashtag, and finds the board and themself', async ({ page }) => {
   test.setTimeout(90_000);

@@ -1,5 +1,9 @@
-import { SEARCH_PAGE_SIZE, searchResultsSchema, type SearchOptions, type SearchResult } from '@pinhive/contracts';
-import { resourcePageFilled, type Page } from '../api/resource';
+import {
+  hashtagSuggestionsSchema, SEARCH_PAGE_SIZE, SEARCH_TYPEAHEAD_COUNT_DEFAULT, searchResultsSchema, typeaheadItemsSchema,
+  type HashtagSuggestion, type SearchOptions, type SearchResult, type TypeaheadItem,
+} from '@pinhive/contracts';
+import { apiRequest } from '../api/client';
+import { resourceGet, resourcePageFilled, type Page } from '../api/resource';
 
 /**
  * BaseSearchResource get: a page of results for the search options (section 7), 25 at a time,
@@ -7,4 +11,15 @@ import { resourcePageFilled, type Page } from '../api/resource';
  */
 export function fetchSearchPage(options: SearchOptions, bookmark: string | null, signal?: AbortSignal): Promise<Page<SearchResult>> {
   return resourcePageFilled('BaseSearchResource', options, SEARCH_PAGE_SIZE, bookmark, searchResultsSchema, signal);
+}
+
+/** The search-typeahead resource (section 7): queries, then boards and people, for a term being typed. */
+export function fetchTypeahead(term: string, signal?: AbortSignal): Promise<TypeaheadItem[]> {
+  return resourceGet('SearchTypeaheadResource', { term, count: SEARCH_TYPEAHEAD_COUNT_DEFAULT }, typeaheadItemsSchema, signal);
+}
+
+/** `GET /v3/search/autocomplete/` (section 7): the hashtags beginning with `q` (at most 5), each with its pin count. */
+export function fetchHashtagSuggestions(q: string, signal?: AbortSignal): Promise<HashtagSuggestion[]> {
+  const query = new URLSearchParams({ q, show_pin_count: 'true' });
+  return apiRequest(`/v3/search/autocomplete/?${query.toString()}`, { schema: hashtagSuggestionsSchema, signal });
 }

@@ -1,8 +1,11 @@
 import { COLOR_PALETTE, SEARCH_SCOPES, type PaletteColor, type SearchScope } from '@pinhive/contracts';
 import { isApiError } from '../api/apiError';
 
-/** How a search started (`rs`, kept for reporting): typed in the top bar, or a hashtag followed. */
-export type SearchSource = 'typed' | 'hashtag';
+/**
+ * How a search started (`rs`, kept for reporting): typed in the top bar, a typeahead suggestion
+ * chosen, or a hashtag followed (in a pin's text or suggested).
+ */
+export type SearchSource = 'typed' | 'typeahead' | 'hashtag';
 
 /** The tabs of the search page, in order. `my_pins` ("Your Pins") is for signed-in people only. */
 export const SEARCH_TABS = ['pins', 'boards', 'users', 'my_pins'] as const satisfies readonly SearchScope[];
