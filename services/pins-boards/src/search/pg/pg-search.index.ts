@@ -29,6 +29,8 @@ const TYPO_WEIGHT = 0.5;
 const VISIBLE_BOARD = `(b.privacy = 'public' OR b.owner_id = $1 OR EXISTS (
   SELECT 1 FROM search_board_members m WHERE m.board_id = b.board_id AND m.user_id = $1 AND m.member))`;
 
+/** The query (parameter `$2`) as a full-text query, written where it is used so that the planner sees its words. */
+const TS_QUERY = "websearch_to_tsquery('pinhive_english', $2)";
 /** The query (parameter `$n`) as a full-text query and as folded text for trigrams. */
 const query = (n: number) => `q AS (SELECT websearch_to_tsquery('pinhive_english', $${n}) AS ts, search_fold($${n}) AS plain)`;
 
@@ -165,7 +167,7 @@ export class PgSearchIndex implements SearchIndex {
     const params: unknown[] = [searcher.userId ?? null, request.query];
     const param = (v: unknown) => `$${params.push(v)}`;
     const where = [
-      'p.saved', 'NOT p.deleted', 'NOT b.deleted', 'NOT o.deactivated', "o.username <> ''", 'NOT u.deactivated', "u.username <> ''", VISIBLE_BOARD, 'p.doc @@ q.ts',
+      'p.saved', 'NOT p.deleted', 'NOT b.deleted', 'NOT o.deactivated', "o.username <> ''", 'NOT u.deactivated', "u.username <> ''", VISIBLE_BOARD, `p.doc @@ ${TS_QUERY}`,
     ];
     if (filters.colors?.length) where.push(`p.color = ANY(${param(filters.colors)})`);
     if (filters.domains?.length) where.push(`p.domain = ANY(${param(filters.domains.map((d) => d.toLowerCase().replace(/^www\./, '')))})`);
@@ -173,13 +175,15 @@ export class PgSearchIndex implements SearchIndex {
     if (filters.mine) where.push(searcher.userId === undefined ? 'false' : 'p.pinner_id = $1');
     // The candidates are the newest CANDIDATES matches, ranked among themselves: ranking every
     // match of a common word (a tenth of a million pins) costs seconds. The planner reads them by
-    // the words' index (a rare word) or walks search_pins_recent newest first (a common one).
+    // the words' index (a rare word) or walks search_pins_recent newest first (a common one): it
+    // can choose because the query is written in the statement, not read from a CTE, so it is
+    // folded to a constant and its words' frequencies are known when the plan is made.
     const { rows } = await this.pool.query<PinRow>(
-      `WITH ${query(2)}, c AS (
+      `WITH c AS (
          SELECT p.pin_id, p.title, p.description, p.link, p.domain, p.dominant_color, p.image_236, p.image_orig, p.created_at, p.doc,
            b.board_id, b.name AS board_name, b.slug, o.username AS owner_username,
            u.user_id AS pinner_id, u.username AS pinner_username, u.full_name AS pinner_name
-         FROM q, search_pins p
+         FROM search_pins p
            JOIN search_boards b ON b.board_id = p.board_id
            JOIN search_people o ON o.user_id = b.owner_id
            JOIN search_people u ON u.user_id = p.pinner_id
@@ -187,7 +191,7 @@ export class PgSearchIndex implements SearchIndex {
          ORDER BY p.created_at DESC LIMIT ${CANDIDATES}
        )
        SELECT * FROM (
-         SELECT ${PIN_COLUMNS.map((col) => `c.${col}`).join(', ')}, ts_rank_cd(c.doc, q.ts, 32)::float8 AS score FROM c, q
+         SELECT ${PIN_COLUMNS.map((col) => `c.${col}`).join(', ')}, ts_rank_cd(c.doc, ${TS_QUERY}, 32)::float8 AS score FROM c
        ) r
        ${this.after(request.after, 'r.pin_id', param)}
        ORDER BY r.score DESC, r.pin_id DESC LIMIT ${param(request.limit)}`,
