@@ -199,3 +199,47 @@ export const hashtagAutocompleteQuerySchema = z.object({
 export const hashtagSuggestionSchema = z.object({ query: z.string(), pin_count: z.number().int().optional() });
 export type HashtagSuggestion = z.infer<typeof hashtagSuggestionSchema>;
 export const hashtagSuggestionsSchema = z.array(hashtagSuggestionSchema).max(HASHTAG_SUGGESTIONS_MAX);
+
+// ---- advisories --------------------------------------------------------------------------
+
+/** Section 4 "Search advisory": severity 0 abusive, 1 sensitive, 2 brand unsafe. */
+export const ADVISORY_SEVERITIES = [0, 1, 2] as const;
+/** Advisory types: 0 conditional, 4 emotional distress or suicide. */
+export const ADVISORY_TYPES = [0, 4] as const;
+/** Notice style 2 is the special banner. */
+export const NOTICE_STYLE_SPECIAL_BANNER = 2;
+/** Notices of these levels show their action buttons. */
+export const NOTICE_LEVELS_WITH_ACTIONS = [4, 14] as const;
+export const noticeShowsActions = (level: number): boolean => (NOTICE_LEVELS_WITH_ACTIONS as readonly number[]).includes(level);
+/** An advisory term: 1 to 3 words, matched as whole words of the query, accents and case folded. */
+export const ADVISORY_TERM_MAX_WORDS = 3;
+
+const textTagSchema = z.object({ offset: z.number().int().min(0), length: z.number().int().min(1), link: z.string().max(2048), tag_type: z.string().max(50) });
+const noticeActionSchema = z.object({ title: z.string().max(200), description: z.string().max(500), button: z.object({ text: z.string().min(1).max(100), link: z.string().min(1).max(2048) }) });
+
+/** A notice (section 3): shown above the results, and in a modal. */
+export const noticeSchema = z.object({
+  level: z.number().int().min(0).max(100),
+  style: z.number().int().min(0).max(10),
+  title: z.string().max(200),
+  description: z.object({ text: z.string().max(2000), text_tags: z.array(textTagSchema).max(20) }),
+  /** Shown only for levels 4 and 14 (noticeShowsActions); empty otherwise. */
+  actions: z.array(noticeActionSchema).max(5),
+  footer: z.string().max(500).nullable(),
+});
+export type Notice = z.infer<typeof noticeSchema>;
+
+/** The sensitivity of a query (section 3): which advisory it matched and the notice to show. */
+export const sensitivitySchema = z.object({
+  advisory: z.string(),
+  severity: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  advisory_type: z.union([z.literal(0), z.literal(4)]),
+  resource_country: z.string().nullable(),
+  advisory_details: z.string().nullable(),
+  notices: z.array(noticeSchema),
+});
+export type Sensitivity = z.infer<typeof sensitivitySchema>;
+
+export const searchAdvisoryOptionsSchema = z.object({
+  query: z.string({ error: SEARCH_STRINGS.queryRequired }).trim().min(1, SEARCH_STRINGS.queryRequired).max(SEARCH_QUERY_MAX_LENGTH, SEARCH_STRINGS.queryTooLong),
+});

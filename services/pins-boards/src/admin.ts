@@ -5,12 +5,15 @@ import { PgReindexCheckpoint } from './search/pg/pg-reindex-checkpoint';
 import { PgSearchIndex, SEARCH_SESSION } from './search/pg/pg-search.index';
 import { prepareSearchSchema, truncateSearchIndex } from './search/pg/schema';
 import { reindexSearch } from './search/reindex';
+import { Advisories } from './search/advisories';
+import { ADVISORY_USAGE, advisoryCommand } from './search/advisory-command';
 
 const USAGE = `usage: npm run admin -- search <command>
   search reindex             rebuild the search index from the pins store, going on from where a stopped run ended
   search reindex --restart   start over from the first document (the index keeps what it has meanwhile)
   search reindex --fresh     empty the index first (search finds nothing until the run is through)
-  search status              the last run's progress`;
+  search status              the last run's progress
+${ADVISORY_USAGE}`;
 
 /**
  * pins-boards' operator command (scripts/admin.mjs runs it for `search ...`), in its own process
@@ -18,8 +21,8 @@ const USAGE = `usage: npm run admin -- search <command>
  */
 export async function adminCommand(argv: string[], env: Record<string, string | undefined>, print: (line: string) => void): Promise<void> {
   const [area, command, ...flags] = argv;
-  if (area !== 'search' || (command !== 'reindex' && command !== 'status')) throw new Error(USAGE);
-  const unknown = flags.filter((f) => f !== '--restart' && f !== '--fresh');
+  if (area !== 'search' || (command !== 'reindex' && command !== 'status' && command !== 'advisories')) throw new Error(USAGE);
+  const unknown = command === 'advisories' ? [] : flags.filter((f) => f !== '--restart' && f !== '--fresh');
   if (unknown.length > 0) throw new Error(`unknown option ${unknown.join(' ')}\n${USAGE}`);
   const config = loadPinsBoardsConfig(env);
   const logger = createLogger('pins-boards-admin', 'warn');
@@ -27,6 +30,10 @@ export async function adminCommand(argv: string[], env: Record<string, string | 
   const pool = connectPostgres(config.SEARCH_DATABASE_URL, logger, 'pins-boards-admin', SEARCH_SESSION);
   try {
     await prepareSearchSchema(pool);
+    if (command === 'advisories') {
+      for (const line of await advisoryCommand(new Advisories(pool), flags)) print(line);
+      return;
+    }
     const checkpoint = new PgReindexCheckpoint(pool);
     if (command === 'status') {
       const { done, finished } = await checkpoint.load();

@@ -38,6 +38,7 @@ import { SectionService } from './sections/section.service';
 import { SEARCH_SESSION } from './search/pg/pg-search.index';
 import { prepareSearchSchema } from './search/pg/schema';
 import { searchModule } from './search/search';
+import { SEARCH_CACHE_BYTES, SEARCH_CACHE_TTL_MS, type KeptAnswer } from './search/results-cache';
 import { People } from './shared/people';
 
 /** Memory each read cache may take (a picker of 500 boards is ~200 KB, a page of 50 pins ~50 KB). */
@@ -100,7 +101,10 @@ export function pinsBoardsService(config: PinsBoardsConfig): ServiceDefinition<P
       const moves = movesModule({ mongo: ctx.mongo, logger: ctx.logger, kick, boards, lists, sections, pins, boardService, changed: (boardId) => boardPages.changed(boardId), pinChanged: (pinId) => keptPins.changed(pinId), answerWithinMs: config.MOVE_ANSWER_WITHIN_MS });
       const sectionService = new SectionService({ sections, boards, boardService, lists, moves: moves.service });
       if (!ctx.postgres) throw new Error('pins-boards needs its search database (SEARCH_DATABASE_URL)');
-      const search = searchModule({ pool: ctx.postgres, logger: ctx.logger });
+      const search = searchModule({
+        pool: ctx.postgres, logger: ctx.logger,
+        kept: ctx.readCache<KeptAnswer>({ name: 'search', ttlMs: SEARCH_CACHE_TTL_MS, maxBytes: SEARCH_CACHE_BYTES, size: (answer) => answer.bytes }),
+      });
       const pinService = new PinService({
         pins, boards, boardService, sections, sectionService, people, images, kick, kept: keptPins, advertisers: advertisers.access,
         similarBoardNames: (viewer, pinId, text, limit) => search.index.similarBoardNames({ userId: viewer?.userId }, text, pinId, limit),

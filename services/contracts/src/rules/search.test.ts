@@ -1,5 +1,5 @@
 import { paletteColorOf } from './colors';
-import { isTrueText, searchOptionsFromUrl, searchOptionsSchema } from '../search';
+import { isTrueText, noticeShowsActions, searchOptionsFromUrl, searchOptionsSchema } from '../search';
 
 const parse = (options: Record<string, unknown>) => searchOptionsSchema.safeParse(options);
 
@@ -70,5 +70,11 @@ describe('palette colours of a dominant colour', () => {
   it('answers null for what is not a hex colour', () => {
     expect(paletteColorOf('red')).toBeNull();
     expect(paletteColorOf('#12345')).toBeNull();
+  });
+});
+
+describe('advisory notices', () => {
+  it('show their action buttons at levels 4 and 14 only', () => {
+    expect([0, 1, 4, 5, 13, 14, 15].filter(noticeShowsActions)).toEqual([4, 14]);
   });
 });

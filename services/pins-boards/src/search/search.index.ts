@@ -111,6 +111,8 @@ export interface SearchIndex {
    * and description), other than the pin `exceptPinId`; the most common first.
    */
   similarBoardNames(searcher: Searcher, text: string, exceptPinId: string, limit: number): Promise<string[]>;
+  /** Whether the person owns or collaborates on a board that others may not see (their searches then differ from the public's). */
+  seesPrivate(userId: string): Promise<boolean>;
   /** Hashtags beginning with a prefix (folded, without `#`), each with the pins of it the searcher may see, the most used first. */
   suggestHashtags(searcher: Searcher, prefix: string, limit: number): Promise<{ tag: string; pinCount: number }[]>;
 }

@@ -1,14 +1,15 @@
 import {
-  hashtagAutocompleteQuerySchema, hashtagSuggestionsSchema, SEARCH_PAGE_MAX, SEARCH_QUERY_MAX_LENGTH, SEARCH_PAGE_SIZE, searchOptionsSchema, searchResultsSchema, typeaheadItemsSchema, typeaheadOptionsSchema,
+  hashtagAutocompleteQuerySchema, hashtagSuggestionsSchema, searchAdvisoryOptionsSchema, sensitivitySchema, SEARCH_PAGE_MAX, SEARCH_QUERY_MAX_LENGTH, SEARCH_PAGE_SIZE, searchOptionsSchema, searchResultsSchema, typeaheadItemsSchema, typeaheadOptionsSchema,
 } from '@pinhive/contracts';
 import { defineResource, defineRoute, nextBookmark, pagedOptions } from '@pinhive/kit';
 import { z } from 'zod';
+import type { Advisories } from './advisories';
 import type { SearchService } from './search.service';
 
 /** Where a page of results starts: after this score and id, of the corrected query if any (search.index.ts ResultKey). */
 const resultKey = z.object({ score: z.number(), id: z.string().max(64), query: z.string().max(SEARCH_QUERY_MAX_LENGTH).optional() });
 
-export function searchRoutes(search: SearchService) {
+export function searchRoutes(search: SearchService, advisories: Pick<Advisories, 'match'>) {
   return [
     defineResource({
       resource: 'BaseSearchResource', action: 'get', auth: 'optional', paged: true,
@@ -25,6 +26,12 @@ export function searchRoutes(search: SearchService) {
       summary: 'Suggestions for a term being typed: queries (titles of pins the viewer may see), then boards and people unless pin_scope',
       options: typeaheadOptionsSchema, response: typeaheadItemsSchema,
       handler: ({ viewer, options }) => search.typeahead(viewer, options),
+    }),
+    defineResource({
+      resource: 'SearchAdvisoryResource', action: 'get', auth: 'optional',
+      summary: "The advisory an operator set for a query (its sensitivity and the notice shown above the results and in a modal), or null",
+      options: searchAdvisoryOptionsSchema, response: sensitivitySchema.nullable(),
+      handler: ({ options }) => advisories.match(options.query),
     }),
     defineRoute({
       method: 'get', path: '/v3/search/autocomplete/', auth: 'optional',

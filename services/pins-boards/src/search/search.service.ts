@@ -1,5 +1,6 @@
 import { HASHTAG_SUGGESTIONS_MAX, scopeHasResults, TYPEAHEAD_BOARDS_MAX, TYPEAHEAD_USERS_MAX, type ParsedSearchOptions, type HashtagSuggestion, type SearchResult, type TypeaheadItem } from '@pinhive/contracts';
 import type { Viewer } from '@pinhive/kit';
+import type { SearchResultsCache } from './results-cache';
 import type { Found, ResultKey, SearchIndex, SearchRequest } from './search.index';
 
 export interface SearchPageRequest extends ParsedSearchOptions {
@@ -15,12 +16,23 @@ export interface SearchPageRequest extends ParsedSearchOptions {
  * (`commerce_only`, a price bound): no pin here has a price.
  */
 export class SearchService {
-  constructor(private readonly index: SearchIndex) {}
+  constructor(
+    private readonly index: SearchIndex,
+    private readonly results: SearchResultsCache,
+  ) {}
 
   async search(viewer: Viewer | undefined, options: SearchPageRequest): Promise<{ items: SearchResult[]; next: ResultKey | undefined }> {
     const scope = options.scope === 'my_content' ? 'my_pins' : options.scope;
     const productsOnly = options.commerce_only || options.price_min !== undefined || options.price_max !== undefined;
     if (!scopeHasResults(scope) || productsOnly || (scope === 'my_pins' && !viewer)) return { items: [], next: undefined };
+    // Everything that changes the answer, and who it is shared by (results-cache.ts).
+    const audience = scope === 'my_pins' ? `viewer:${viewer?.userId ?? ''}` : await this.results.audience(viewer?.userId);
+    const variant = JSON.stringify(['search', audience, scope, options.query, options.auto_correction_disabled, options.colors, options.domains, options.user, options.page_size, options.bookmarks]);
+    return this.results.kept(variant, () => this.searchIndex(viewer, { ...options, scope }));
+  }
+
+  private async searchIndex(viewer: Viewer | undefined, options: SearchPageRequest): Promise<{ items: SearchResult[]; next: ResultKey | undefined }> {
+    const { scope } = options;
     const typos = !options.auto_correction_disabled;
     // Later pages of a corrected search go on with the corrected query (their bookmark holds it).
     const request: SearchRequest = { query: options.bookmarks?.query ?? options.query, typos, limit: options.page_size + 1, after: options.bookmarks };
@@ -51,6 +63,11 @@ export class SearchService {
    * and people, each as the searcher may see them.
    */
   async typeahead(viewer: Viewer | undefined, options: { term: string; pin_scope: boolean; count: number }): Promise<TypeaheadItem[]> {
+    const variant = JSON.stringify(['typeahead', await this.results.audience(viewer?.userId), options.term.toLowerCase(), options.pin_scope, options.count]);
+    return this.results.kept(variant, () => this.typeaheadFromIndex(viewer, options));
+  }
+
+  private async typeaheadFromIndex(viewer: Viewer | undefined, options: { term: string; pin_scope: boolean; count: number }): Promise<TypeaheadItem[]> {
     const searcher = { userId: viewer?.userId };
     const request = (limit: number): SearchRequest => ({ query: options.term, typos: true, limit });
     const [queries, boards, users] = await Promise.all([
@@ -69,7 +86,8 @@ export class SearchService {
   async hashtags(viewer: Viewer | undefined, q: string, showPinCount: boolean): Promise<HashtagSuggestion[]> {
     const prefix = q.trim().replace(/^#+/, '');
     if (prefix === '') return [];
-    const found = await this.index.suggestHashtags({ userId: viewer?.userId }, prefix, HASHTAG_SUGGESTIONS_MAX);
+    const variant = JSON.stringify(['hashtags', await this.results.audience(viewer?.userId), prefix.toLowerCase()]);
+    const found = await this.results.kept(variant, () => this.index.suggestHashtags({ userId: viewer?.userId }, prefix, HASHTAG_SUGGESTIONS_MAX));
     return found.map((h) => ({ query: `#${h.tag}`, ...(showPinCount ? { pin_count: h.pinCount } : {}) }));
   }
 }

@@ -1,12 +1,19 @@
-import type { Logger } from '@pinhive/kit';
+import type { Logger, ReadCache } from '@pinhive/kit';
 import type { Pool } from 'pg';
+import { Advisories } from './advisories';
 import { PgSearchIndex } from './pg/pg-search.index';
+import { SearchResultsCache, type KeptAnswer } from './results-cache';
 import { searchHandlers } from './search.handlers';
 import { searchRoutes } from './search.routes';
 import { SearchService } from './search.service';
 
-/** Search: the index (PostgreSQL), the events that keep it, and BaseSearchResource. */
-export function searchModule(deps: { pool: Pool; logger: Logger }) {
+/** Search: the index (PostgreSQL), the events that keep it, the advisories, and their routes. */
+export function searchModule(deps: { pool: Pool; logger: Logger; kept: ReadCache<KeptAnswer> }) {
   const index = new PgSearchIndex(deps.pool);
-  return { index, routes: searchRoutes(new SearchService(index)), handlers: searchHandlers(index, deps.logger) };
+  const results = new SearchResultsCache(deps.kept, index);
+  return {
+    index,
+    routes: searchRoutes(new SearchService(index, results), new Advisories(deps.pool)),
+    handlers: searchHandlers(index, deps.logger, () => results.changed()),
+  };
 }

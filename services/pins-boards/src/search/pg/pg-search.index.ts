@@ -318,6 +318,15 @@ export class PgSearchIndex implements SearchIndex {
     return rows.map((r) => r.name);
   }
 
+  async seesPrivate(userId: string): Promise<boolean> {
+    const { rows } = await this.pool.query<{ sees: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM search_boards WHERE owner_id = $1 AND privacy <> 'public' AND NOT deleted)
+         OR EXISTS (SELECT 1 FROM search_board_members WHERE user_id = $1 AND member) AS sees`,
+      [userId],
+    );
+    return rows[0]?.sees ?? true;
+  }
+
   async suggestHashtags(searcher: Searcher, prefix: string, limit: number): Promise<{ tag: string; pinCount: number }[]> {
     const like = prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
     // The first tags by the prefix, each with the pins of it the searcher may see (counted up to

@@ -104,8 +104,25 @@ const STATEMENTS = [
   'CREATE INDEX IF NOT EXISTS search_pins_hashtags ON search_pins USING gin (hashtags) WHERE saved AND NOT deleted',
   'CREATE TABLE IF NOT EXISTS search_hashtags (tag text PRIMARY KEY)',
   'CREATE INDEX IF NOT EXISTS search_hashtags_prefix ON search_hashtags (tag text_pattern_ops)',
+  // Who may see boards others may not (results-cache.ts shares the others' answers).
+  "CREATE INDEX IF NOT EXISTS search_boards_private_owner ON search_boards (owner_id) WHERE privacy <> 'public' AND NOT deleted",
+  'CREATE INDEX IF NOT EXISTS search_board_members_user ON search_board_members (user_id) WHERE member',
   // Typeahead's query suggestions: titles by their folded prefix.
   'CREATE INDEX IF NOT EXISTS search_pins_title ON search_pins (search_fold(title) text_pattern_ops) WHERE saved AND NOT deleted',
+  // Operators' advisories for sensitive queries (search/advisories.ts): a term of 1 to 3 folded
+  // words, matched against a query's runs of 1 to 3 words by equality on the key.
+  `CREATE OR REPLACE FUNCTION search_words_of(text) RETURNS text[]
+     LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
+     AS $$ SELECT array_remove(regexp_split_to_array(search_fold($1), '[^[:alnum:]_]+'), '') $$`,
+  `CREATE TABLE IF NOT EXISTS search_advisories (
+     term text PRIMARY KEY,
+     severity smallint NOT NULL,
+     advisory_type smallint NOT NULL,
+     resource_country text,
+     advisory_details text,
+     notice jsonb NOT NULL,
+     updated_at timestamptz NOT NULL DEFAULT now()
+   )`,
   // `npm run admin -- search reindex`'s progress (search/reindex.ts): documents done per phase.
   `CREATE TABLE IF NOT EXISTS search_reindex (
      phase text PRIMARY KEY,
