@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { scopeHasResults, searchOptionsFromUrl, type SearchScope } from '@pinhive/contracts';
@@ -7,7 +7,9 @@ import { LoadingOverlay } from '../components/LoadingOverlay';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { ColorFilter } from './ColorFilter';
 import { isPinScope, isSearchScope, searchErrorText, tabPath } from './paths';
-import { useSearch } from './queries';
+import { isWarning, noticeToOpen } from './notice';
+import { useSearch, useSearchAdvisory } from './queries';
+import { SearchNoticeBox, SearchNoticeDialog } from './SearchNotice';
 import { SearchResults } from './SearchResults';
 import { SearchState } from './SearchState';
 import { SearchTabs } from './SearchTabs';
@@ -15,7 +17,8 @@ import { SearchTabs } from './SearchTabs';
 /**
  * `/search/:scope/?q=…`: the results of a search (BaseSearchResource), with the scope tabs and, for
  * pins, the colour chips. A scope the spec names but this product has nothing of (videos...)
- * says so; any other word in the path is the pins scope.
+ * says so; any other word in the path is the pins scope. Above the results, the query's advisory
+ * notice (SearchAdvisoryResource), if it has one.
  */
 export function SearchPage() {
   const { scope } = useParams();
@@ -39,6 +42,21 @@ function SearchView({ scope }: { scope: SearchScope }) {
   const items = results.data?.pages.flatMap((page) => page.items) ?? [];
   const waiting = query !== '' && scopeHasResults(scope) && !needsLogin && (viewer.status === 'loading' || results.isPending);
   useDocumentTitle(query ? t('titles.search', { query }) : t('titles.searchEmpty'));
+
+  // The advisory: its notices above the results (a failure shows none), and the notice in the
+  // modal, opened at once for emotional distress or suicide, once per query the page opens with
+  // (moving between tabs keeps the query and does not open it again).
+  const advisory = useSearchAdvisory(query);
+  const sensitivity = query ? (advisory.data ?? null) : null;
+  const [openNotice, setOpenNotice] = useState<{ query: string; index: number } | null>(null);
+  const [autoOpenedFor, setAutoOpenedFor] = useState<string | null>(null);
+  const first = noticeToOpen(sensitivity);
+  if (first !== null && autoOpenedFor !== query) {
+    // Set while rendering (React's "state from a change"), so the modal comes with the notice.
+    setAutoOpenedFor(query);
+    setOpenNotice({ query, index: first });
+  }
+  const dialogNotice = openNotice?.query === query ? sensitivity?.notices[openNotice.index] : undefined;
 
   let body: ReactNode = null;
   let status = '';
@@ -104,7 +122,11 @@ function SearchView({ scope }: { scope: SearchScope }) {
       </header>
       <SearchTabs scope={scope} signedIn={signedIn} />
       {query && isPinScope(scope) && scopeHasResults(scope) ? <ColorFilter /> : null}
+      {sensitivity?.notices.map((notice, index) => (
+        <SearchNoticeBox key={index} notice={notice} warning={isWarning(sensitivity)} onOpen={() => setOpenNotice({ query, index })} />
+      ))}
       {body}
+      {sensitivity && dialogNotice ? <SearchNoticeDialog notice={dialogNotice} warning={isWarning(sensitivity)} onClose={() => setOpenNotice(null)} /> : null}
       {waiting ? <LoadingOverlay label={t('search.searching', { query })} /> : null}
     </div>
   );

@@ -1,6 +1,6 @@
 import {
-  hashtagSuggestionsSchema, SEARCH_PAGE_SIZE, SEARCH_TYPEAHEAD_COUNT_DEFAULT, searchResultsSchema, typeaheadItemsSchema,
-  type HashtagSuggestion, type SearchOptions, type SearchResult, type TypeaheadItem,
+  hashtagSuggestionsSchema, SEARCH_PAGE_SIZE, SEARCH_TYPEAHEAD_COUNT_DEFAULT, searchResultsSchema, sensitivitySchema, typeaheadItemsSchema,
+  type HashtagSuggestion, type SearchOptions, type SearchResult, type Sensitivity, type TypeaheadItem,
 } from '@pinhive/contracts';
 import { apiRequest } from '../api/client';
 import { resourceGet, resourcePageFilled, type Page } from '../api/resource';
@@ -22,4 +22,12 @@ export function fetchTypeahead(term: string, signal?: AbortSignal): Promise<Type
 export function fetchHashtagSuggestions(q: string, signal?: AbortSignal): Promise<HashtagSuggestion[]> {
   const query = new URLSearchParams({ q, show_pin_count: 'true' });
   return apiRequest(`/v3/search/autocomplete/?${query.toString()}`, { schema: hashtagSuggestionsSchema, signal });
+}
+
+/**
+ * SearchAdvisoryResource get (section 4 "Search advisory"): the sensitivity of a query, with the
+ * notice to show above its results, or null when no advisory matches it.
+ */
+export function fetchSearchAdvisory(query: string, signal?: AbortSignal): Promise<Sensitivity | null> {
+  return resourceGet('SearchAdvisoryResource', { query }, sensitivitySchema.nullable(), signal);
 }

@@ -1,6 +1,6 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
-import type { SearchOptions } from '@pinhive/contracts';
-import { fetchSearchPage } from './api';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { SEARCH_QUERY_MAX_LENGTH, type SearchOptions } from '@pinhive/contracts';
+import { fetchSearchAdvisory, fetchSearchPage } from './api';
 
 /**
  * The results of one search, a page at a time. Keyed by who is looking (their own secret boards
@@ -13,5 +13,20 @@ export function useSearch(options: SearchOptions, viewerId: string | null, enabl
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next,
     enabled,
+  });
+}
+
+/**
+ * The advisory of a query (its notice), keyed by the query alone: the same for everyone and on
+ * every tab. Asked only for a non-empty query the server takes (not over the length limit). A failure is not retried: the page shows the
+ * results without a notice rather than wait for one.
+ */
+export function useSearchAdvisory(query: string) {
+  return useQuery({
+    queryKey: ['search-advisory', query],
+    queryFn: ({ signal }) => fetchSearchAdvisory(query, signal),
+    enabled: query !== '' && query.length <= SEARCH_QUERY_MAX_LENGTH,
+    staleTime: 5 * 60_000,
+    retry: false,
   });
 }
