@@ -64,9 +64,11 @@ export class ReadCache<T> {
 
   /**
    * The answer `compute` gives for `subject` (and `variant`: the options that change the
-   * answer), from memory when nothing changed the subject since it was computed.
+   * answer), from memory when nothing changed the subject since it was computed. `keep` says
+   * whether an answer is kept at all (a search that found nothing yet is not: what it looks for
+   * may be there a moment later, with no change marked).
    */
-  async read(subject: string, variant: string, compute: () => Promise<T>): Promise<T> {
+  async read(subject: string, variant: string, compute: () => Promise<T>, keep: (value: T) => boolean = () => true): Promise<T> {
     const stamp = await this.currentStamp(subject);
     if (stamp === undefined) {
       this.outcomes?.inc({ cache: this.opts.name, outcome: 'bypass' });
@@ -84,7 +86,7 @@ export class ReadCache<T> {
     if (!pending) {
       pending = compute()
         .then((value) => {
-          this.entries.set(key, { stamp, value });
+          if (keep(value)) this.entries.set(key, { stamp, value });
           return value;
         })
         .finally(() => this.computing.delete(flight));

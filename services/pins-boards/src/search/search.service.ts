@@ -28,7 +28,7 @@ export class SearchService {
     // Everything that changes the answer, and who it is shared by (results-cache.ts).
     const audience = scope === 'my_pins' ? `viewer:${viewer?.userId ?? ''}` : await this.results.audience(viewer?.userId);
     const variant = JSON.stringify(['search', audience, scope, options.query, options.auto_correction_disabled, options.colors, options.domains, options.user, options.page_size, options.bookmarks]);
-    return this.results.kept(variant, () => this.searchIndex(viewer, { ...options, scope }));
+    return this.results.kept(variant, () => this.searchIndex(viewer, { ...options, scope }), (page) => page.items.length > 0);
   }
 
   private async searchIndex(viewer: Viewer | undefined, options: SearchPageRequest): Promise<{ items: SearchResult[]; next: ResultKey | undefined }> {
@@ -64,7 +64,7 @@ export class SearchService {
    */
   async typeahead(viewer: Viewer | undefined, options: { term: string; pin_scope: boolean; count: number }): Promise<TypeaheadItem[]> {
     const variant = JSON.stringify(['typeahead', await this.results.audience(viewer?.userId), options.term.toLowerCase(), options.pin_scope, options.count]);
-    return this.results.kept(variant, () => this.typeaheadFromIndex(viewer, options));
+    return this.results.kept(variant, () => this.typeaheadFromIndex(viewer, options), (items) => items.length > 0);
   }
 
   private async typeaheadFromIndex(viewer: Viewer | undefined, options: { term: string; pin_scope: boolean; count: number }): Promise<TypeaheadItem[]> {
@@ -87,7 +87,7 @@ export class SearchService {
     const prefix = q.trim().replace(/^#+/, '');
     if (prefix === '') return [];
     const variant = JSON.stringify(['hashtags', await this.results.audience(viewer?.userId), prefix.toLowerCase()]);
-    const found = await this.results.kept(variant, () => this.index.suggestHashtags({ userId: viewer?.userId }, prefix, HASHTAG_SUGGESTIONS_MAX));
+    const found = await this.results.kept(variant, () => this.index.suggestHashtags({ userId: viewer?.userId }, prefix, HASHTAG_SUGGESTIONS_MAX), (tags) => tags.length > 0);
     return found.map((h) => ({ query: `#${h.tag}`, ...(showPinCount ? { pin_count: h.pinCount } : {}) }));
   }
 }
