@@ -2,9 +2,8 @@
 // then writes latencies and the resident memory of every process of the stack to
 // load-tests/results/ and prints them. Targets are k6 thresholds here, never timed assertions in
 // the test suite. The journey is the first argument, else JOURNEY, else signup-and-browse.
-// `npm run bench -- growth`, `-- save`, `-- feed` and `-- cost` are different: each starts a stack
-// of its own (load-tests/growth/run.mjs, load-tests/save/run.mjs, load-tests/feed/run.mjs,
-// load-tests/cost/run.mjs).
+// `npm run bench -- growth`, `-- save`, `-- feed`, `-- cost` and `-- search` are different: each
+// starts a stack of its own (load-tests/<name>/run.mjs).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -22,6 +21,8 @@ if (journeyName === 'growth') {
   await import('./feed/run.mjs');
 } else if (journeyName === 'cost') {
   await import('./cost/run.mjs');
+} else if (journeyName === 'search') {
+  await import('./search/run.mjs');
 } else {
   runJourney();
 }
