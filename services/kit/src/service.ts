@@ -8,7 +8,7 @@ import { createLogger, type Logger } from './logger';
 import { createMetrics, type Metrics } from './metrics';
 import { connectMongo, mongoReady } from './infra/mongo';
 import { connectRedis, redisReady } from './infra/redis';
-import { connectPostgres, ensureDatabase, postgresReady, prepareUntilDone } from './infra/postgres';
+import { connectPostgres, ensureDatabase, postgresReady } from './infra/postgres';
 import { createHttpApp } from './http/app';
 import { probesRouter, type ReadinessCheck } from './http/probes';
 import { mountRoutes, type AnyRoute } from './http/route';
@@ -125,13 +125,17 @@ export async function startService<C extends BaseConfig>(def: ServiceDefinition<
     if (consumes) await processed.carryOver();
     for (const carryOver of carryOvers) await carryOver();
   });
-  // The service's PostgreSQL database and schema, retried every 2 s until ready, like the indexes.
+  // The service's PostgreSQL database and schema, retried every 2 s until ready, like the indexes
+  // (a task of its own: PostgreSQL away holds up neither the indexes nor the carry-overs).
   const pg = def.postgres;
-  const sql = pg && postgres
-    ? { pool: postgres, prepared: prepareUntilDone(logger, 'postgres database', 2000, async () => {
+  const sql = pg && postgres ? { pool: postgres, prepared: false } : undefined;
+  const preparingSql = pg && sql
+    ? runPeriodically(mongo, logger, 'preparing the postgres database', { retryMs: 2000 }, async () => {
       await ensureDatabase(pg.url);
-      await pg.prepare(postgres);
-    }) }
+      await pg.prepare(sql.pool);
+      if (!sql.prepared) logger.info('postgres database ready');
+      sql.prepared = true;
+    })
     : undefined;
   const checks: ReadinessCheck[] = [
     { name: 'mongo', check: () => mongoReady(mongo) },
@@ -139,7 +143,7 @@ export async function startService<C extends BaseConfig>(def: ServiceDefinition<
     { name: 'indexes', check: () => Promise.resolve(store.indexed) },
     { name: 'kafka', check: () => bus.ready() },
     ...(redis && !def.redisOptional ? [{ name: 'redis', check: () => redisReady(redis) }] : []),
-    ...(sql ? [{ name: 'postgres', check: async () => sql.prepared.done() && (await postgresReady(sql.pool)) }] : []),
+    ...(sql ? [{ name: 'postgres', check: async () => sql.prepared && (await postgresReady(sql.pool)) }] : []),
     ...extraChecks,
   ];
   const api = Router();
@@ -181,7 +185,7 @@ export async function startService<C extends BaseConfig>(def: ServiceDefinition<
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       preparing.stop();
-      sql?.prepared.stop();
+      preparingSql?.stop();
       processed.stopPurging();
       await outbox.stop();
       await bus.stop();

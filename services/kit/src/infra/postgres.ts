@@ -64,34 +64,3 @@ export async function postgresReady(pool: Pool): Promise<boolean> {
   const { rows } = await pool.query<{ ok: number }>('SELECT 1 AS ok');
   return rows[0]?.ok === 1;
 }
-
-/**
- * Runs start-up work (the database, the schema) until it succeeds, every `retryMs`; `done` says
- * whether it has. Its timer never keeps the process alive.
- */
-export function prepareUntilDone(logger: Logger, what: string, retryMs: number, task: () => Promise<void>): { done: () => boolean; stop: () => void } {
-  let finished = false;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  const run = () => {
-    task().then(
-      () => {
-        finished = true;
-        logger.info(`${what} ready`);
-      },
-      (err: unknown) => {
-        if (stopped) return;
-        logger.warn({ err }, `${what} failed; retrying in ${retryMs} ms`);
-        timer = setTimeout(run, retryMs).unref();
-      },
-    );
-  };
-  run();
-  return {
-    done: () => finished,
-    stop: () => {
-      stopped = true;
-      clearTimeout(timer);
-    },
-  };
-}
