@@ -29,13 +29,24 @@ const CANDIDATES = 300;
 const SUGGESTION_SAMPLE = 200;
 /** Hashtag suggestions: the first tags of a prefix looked at, and the most pins counted for one. */
 const HASHTAG_CANDIDATES = 50;
-export const HASHTAG_COUNT_CAP = 10_000;
+const HASHTAG_COUNT_CAP = 10_000;
 /** How much a look-alike counts beside a full-text match (whose rank is at most 1). */
 const TYPO_WEIGHT = 0.5;
 
 /** What may be seen of a board `b` by the searcher `$1`: public, or theirs, or theirs to collaborate on. */
 const VISIBLE_BOARD = `(b.privacy = 'public' OR b.owner_id = $1 OR EXISTS (
   SELECT 1 FROM search_board_members m WHERE m.board_id = b.board_id AND m.user_id = $1 AND m.member))`;
+
+/** A pin `p` with its board `b`, the board's owner `o` and its pinner `u`, as every pins query reads them. */
+const PIN_WITH_PEOPLE = `search_pins p
+  JOIN search_boards b ON b.board_id = p.board_id
+  JOIN search_people o ON o.user_id = b.owner_id
+  JOIN search_people u ON u.user_id = p.pinner_id`;
+/** A pin of PIN_WITH_PEOPLE that the searcher `$1` may see: saved, not deleted, on a board they may see, of people not deactivated. */
+const VISIBLE_PIN = `p.saved AND NOT p.deleted AND NOT b.deleted AND NOT o.deactivated AND NOT u.deactivated AND ${VISIBLE_BOARD}`;
+
+/** A term as a LIKE prefix: its own backslash, `%` and `_` taken literally. */
+const likePrefix = (term: string): string => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The query (parameter `$2`) as a full-text query, written where it is used so that the planner sees its words. */
 const TS_QUERY = "websearch_to_tsquery('pinhive_english', $2)";
@@ -175,7 +186,7 @@ export class PgSearchIndex implements SearchIndex {
     const params: unknown[] = [searcher.userId ?? null, request.query];
     const param = (v: unknown) => `$${params.push(v)}`;
     const where = [
-      'p.saved', 'NOT p.deleted', 'NOT b.deleted', 'NOT o.deactivated', "o.username <> ''", 'NOT u.deactivated', "u.username <> ''", VISIBLE_BOARD, `p.doc @@ ${TS_QUERY}`,
+      VISIBLE_PIN, "o.username <> ''", "u.username <> ''", `p.doc @@ ${TS_QUERY}`,
     ];
     if (filters.colors?.length) where.push(`p.color = ANY(${param(filters.colors)})`);
     if (filters.domains?.length) where.push(`p.domain = ANY(${param(filters.domains.map((d) => d.toLowerCase().replace(/^www\./, '')))})`);
@@ -191,10 +202,7 @@ export class PgSearchIndex implements SearchIndex {
          SELECT p.pin_id, p.title, p.description, p.link, p.domain, p.dominant_color, p.image_236, p.image_orig, p.created_at, p.doc,
            b.board_id, b.name AS board_name, b.slug, o.username AS owner_username,
            u.user_id AS pinner_id, u.username AS pinner_username, u.full_name AS pinner_name
-         FROM search_pins p
-           JOIN search_boards b ON b.board_id = p.board_id
-           JOIN search_people o ON o.user_id = b.owner_id
-           JOIN search_people u ON u.user_id = p.pinner_id
+         FROM ${PIN_WITH_PEOPLE}
          WHERE ${where.join(' AND ')}
          ORDER BY p.created_at DESC LIMIT ${CANDIDATES}
        )
@@ -291,20 +299,15 @@ export class PgSearchIndex implements SearchIndex {
   }
 
   async suggestQueries(searcher: Searcher, term: string, limit: number): Promise<string[]> {
-    // The term as a LIKE prefix (its own % and _ taken literally). search_fold() of a parameter is
-    // folded when the statement is planned, so the prefix reads a range of search_pins_title.
-    const prefix = term.replace(/[\\%_]/g, (c) => `\\${c}`);
+    // search_fold() of a parameter is folded when the statement is planned, so the prefix reads a
+    // range of search_pins_title.
     const { rows } = await this.pool.query<{ query: string }>(
       `SELECT m.query FROM (
-         SELECT lower(p.title) AS query FROM search_pins p
-           JOIN search_boards b ON b.board_id = p.board_id
-           JOIN search_people o ON o.user_id = b.owner_id
-           JOIN search_people u ON u.user_id = p.pinner_id
-         WHERE p.saved AND NOT p.deleted AND search_fold(p.title) LIKE search_fold($2) || '%'
-           AND NOT b.deleted AND NOT o.deactivated AND NOT u.deactivated AND ${VISIBLE_BOARD}
+         SELECT lower(p.title) AS query FROM ${PIN_WITH_PEOPLE}
+         WHERE search_fold(p.title) LIKE search_fold($2) || '%' AND ${VISIBLE_PIN}
          LIMIT ${SUGGESTION_SAMPLE}
        ) m GROUP BY m.query ORDER BY count(*) DESC, m.query LIMIT $3`,
-      [searcher.userId ?? null, prefix, limit],
+      [searcher.userId ?? null, likePrefix(term), limit],
     );
     return rows.map((r) => r.query);
   }
@@ -336,21 +339,15 @@ export class PgSearchIndex implements SearchIndex {
   }
 
   async suggestHashtags(searcher: Searcher, prefix: string, limit: number): Promise<{ tag: string; pinCount: number }[]> {
-    const like = prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
     // The first tags by the prefix, each with the pins of it the searcher may see (counted up to
     // a cap, a bounded read): a tag only secret boards use is never suggested to others.
     const { rows } = await this.pool.query<{ tag: string; pin_count: string }>(
       `SELECT h.tag, (SELECT count(*) FROM (
-           SELECT 1 FROM search_pins p
-             JOIN search_boards b ON b.board_id = p.board_id
-             JOIN search_people o ON o.user_id = b.owner_id
-             JOIN search_people u ON u.user_id = p.pinner_id
-           WHERE p.hashtags @> ARRAY[h.tag] AND p.saved AND NOT p.deleted
-             AND NOT b.deleted AND NOT o.deactivated AND NOT u.deactivated AND ${VISIBLE_BOARD}
+           SELECT 1 FROM ${PIN_WITH_PEOPLE} WHERE p.hashtags @> ARRAY[h.tag] AND ${VISIBLE_PIN}
            LIMIT ${HASHTAG_COUNT_CAP}) c) AS pin_count
        FROM search_hashtags h WHERE h.tag LIKE search_fold($2) || '%'
        ORDER BY h.tag LIMIT ${HASHTAG_CANDIDATES}`,
-      [searcher.userId ?? null, like],
+      [searcher.userId ?? null, likePrefix(prefix)],
     );
     return rows
       .map((r) => ({ tag: r.tag, pinCount: Number(r.pin_count) }))
