@@ -1,5 +1,6 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { expectAccessible } from './support/axe';
+import { uniqueWord } from './support/search';
 
 /**
  * The search advisory notice (saving-boards-ads.md section 4 "Search advisory") in Chromium: the
@@ -8,12 +9,6 @@ import { expectAccessible } from './support/axe';
  * advisory answers are the tests' own (`page.route`): an operator sets advisories on the server
  * with the admin command, which these tests cannot reach. The results are the real search's.
  */
-
-/** A word no pin has: the search finds nothing, and the page shows its empty state. */
-function uniqueWord(prefix: string): string {
-  const letters = 'abcdefghijklmnopqrstuvwxyz';
-  return prefix + Array.from({ length: 8 }, () => letters[Math.floor(Math.random() * letters.length)]).join('');
-}
 
 const advisoryCalls = '**/resource/SearchAdvisoryResource/get/**';
 

@@ -3,6 +3,7 @@ import { createAccount } from './support/accounts';
 import { expectAccessible } from './support/axe';
 import { createBoard, createPin } from './support/boards';
 import { startPageServer, type PageServer } from './support/page-server';
+import { searchIds, uniqueWord } from './support/search';
 
 /**
  * The search field's flyout (saving-boards-ads.md sections 2, 5, 7, 8 and 9) in Chromium: query,
@@ -18,19 +19,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await site?.close();
 });
-
-/** A word no other pin has: letters only, so that any way of cutting text into words keeps it whole. */
-function uniqueWord(prefix: string): string {
-  const letters = 'abcdefghijklmnopqrstuvwxyz';
-  return prefix + Array.from({ length: 8 }, () => letters[Math.floor(Math.random() * letters.length)]).join('');
-}
-
-/** The ids BaseSearchResource answers for a search, as the web app asks for them. */
-async function searchIds(request: APIRequestContext, options: Record<string, unknown>): Promise<string[]> {
-  const answer = await request.get(`/resource/BaseSearchResource/get/?data=${encodeURIComponent(JSON.stringify({ options: { page_size: 25, ...options } }))}`);
-  const data = (await answer.json()).resource_response?.data as { id: string }[] | undefined;
-  return (data ?? []).map((result) => result.id);
-}
 
 /** The hashtags the autocomplete answers for `q`, as `#tag:count`. */
 async function hashtagCounts(request: APIRequestContext, q: string): Promise<string[]> {
