@@ -6,6 +6,7 @@ import { Kafka, logLevel, type Admin } from 'kafkajs';
 import mongoose, { type Connection } from 'mongoose';
 import { startService, type RunningService } from '@pinhive/kit';
 import { loadPinsBoardsConfig, type PinsBoardsConfig } from '../../services/pins-boards/src/config';
+import { FEED_MAX_ENTRIES, feedKeys, parseMember } from '../../services/pins-boards/src/feed/feed.model';
 import { pinsBoardsService } from '../../services/pins-boards/src/service';
 import { followCalls } from '../../services/pins-boards/test/support/follows';
 import { ok, seedProfiles, whenReady, type Person } from '../../services/pins-boards/test/support/resources';
@@ -111,7 +112,11 @@ async function behind(groupId: string, topic: string): Promise<number> {
   };
   const load = Promise.all(Array.from({ length: WORKERS }, (_, w) => worker(w)));
   const pinCount = async (id: string) => (await conn.collection<{ _id: string; pinCount: number }>('boards').findOne({ _id: id }))?.pinCount;
-  const entriesOf = (reader: Person) => conn.collection<{ pinId: string }>('feed_entries').find({ readerBoard: `${reader.id}:${board.id}` }).toArray();
+  // Each reader's feed in Redis: the members of this board's pins (feed.model.ts).
+  const keys = feedKeys(conn.name);
+  const entriesOf = async (reader: Person) => (await pins.ctx.redis!.zrange(keys.feed(reader.id), 0, -1)).map(parseMember).filter((m) => m?.boardId === board.id).map((m) => ({ pinId: m!.pinId }));
+  // Read once, so they are kept and fanned out to (a feed nobody reads is built when it is).
+  for (const reader of readers) ok(await calls.get('HomeFeedResource', {}, reader));
   try {
     // Saves reach the feeds before anything fails.
     await waitFor(async () => ((await entriesOf(readers[0]!)).length >= 10 ? true : undefined), 'saves to reach a feed', 30_000);
@@ -152,13 +157,15 @@ async function behind(groupId: string, topic: string): Promise<number> {
     const entry = listed.find((b) => b.id === board.id);
     return entry?.pin_count === stored.size ? true : undefined;
   }, "the owner's list to count every pin stored", 30_000, 250);
-  // 3. Every reader's feed holds every pin stored, once.
+  // 3. Every reader's feed holds every pin stored (the newest FEED_MAX_ENTRIES of them, a feed's cap), once.
+  const newest = (await pinsInStore.find({ boardId: board.id }, { projection: { _id: 1, createdAt: 1 } }).toArray() as unknown as { _id: string; createdAt: Date }[])
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).slice(0, FEED_MAX_ENTRIES).map((p) => p._id);
   for (const reader of readers) {
     const entries = await waitFor(async () => {
       const found = await entriesOf(reader);
-      return found.length >= stored.size ? found : undefined;
+      return found.length >= newest.length ? found : undefined;
     }, `${reader.username}'s feed to hold every pin stored`, 30_000, 250);
-    expect(entries.map((e) => e.pinId).sort()).toEqual([...stored].sort());
+    expect(entries.map((e) => e.pinId).sort()).toEqual([...newest].sort());
   }
   // 4. Nothing was given up on: the handlers waited for the store rather than park its events.
   expect(await messagesIn(`${prefix}${SAVED}.dlq`)).toBe(0);

@@ -1,6 +1,14 @@
+import { Redis } from 'ioredis';
 import mongoose from 'mongoose';
-import { connectPostgres, createLogger, ensureDatabase } from '@pinhive/kit';
-import { loadPinsBoardsConfig } from './config';
+import { connectPostgres, createLogger, ensureDatabase, mongoDatabaseOf } from '@pinhive/kit';
+import { BoardRepository } from './boards/board.repository';
+import { loadPinsBoardsConfig, type PinsBoardsConfig } from './config';
+import { FeedBuilder } from './feed/feed.build';
+import { feedKeys } from './feed/feed.model';
+import { FeedStore } from './feed/feed.store';
+import { BoardFollowRepository } from './follows/board-follow.repository';
+import { PinRepository } from './pins/pin.repository';
+import { ListNumbers } from './shared/list-numbers';
 import { PgReindexCheckpoint } from './search/pg/pg-reindex-checkpoint';
 import { PgSearchIndex, SEARCH_SESSION } from './search/pg/pg-search.index';
 import { prepareSearchSchema, truncateSearchIndex } from './search/pg/schema';
@@ -13,14 +21,43 @@ const USAGE = `usage: npm run admin -- search <command>
   search reindex --restart   start over from the first document (the index keeps what it has meanwhile)
   search reindex --fresh     empty the index first (search finds nothing until the run is through)
   search status              the last run's progress
-${ADVISORY_USAGE}`;
+${ADVISORY_USAGE}
+usage: npm run admin -- feed <command>
+  feed rebuild               drop every home feed: each is built again from the store when next read
+  feed rebuild <user id>     build one person's home feed again from the store now`;
+
+/** `feed rebuild [<user id>]`: home feeds are derived data (feed/feed.model.ts), built again from follows, boards and pins. */
+async function feedCommand(config: PinsBoardsConfig, flags: string[], print: (line: string) => void): Promise<void> {
+  if (flags.length > 1 || flags.some((f) => f.startsWith('-'))) throw new Error(USAGE);
+  const mongo = await mongoose.createConnection(config.MONGO_URL, { retryWrites: false, serverSelectionTimeoutMS: 5000 }).asPromise();
+  const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 });
+  try {
+    const store = new FeedStore(redis, feedKeys(mongoDatabaseOf(config.MONGO_URL)));
+    const [readerId] = flags;
+    if (!readerId) {
+      print(`${await store.dropAll()} home feeds dropped: each is built again from the store when its reader next opens it`);
+      return;
+    }
+    const started = Date.now();
+    const boards = new BoardRepository(mongo, async () => undefined);
+    const builder = new FeedBuilder({ store, follows: new BoardFollowRepository(mongo, new ListNumbers(mongo), () => undefined), boards, pins: new PinRepository(mongo, async () => undefined, async () => undefined) });
+    await store.drop(readerId);
+    await builder.rebuild(readerId);
+    print(`home feed of ${readerId} built in ${((Date.now() - started) / 1000).toFixed(1)} s: ${(await redis.zcard(store.keys.feed(readerId))) - 1} pins`);
+  } finally {
+    redis.disconnect();
+    await mongo.close();
+  }
+}
 
 /**
- * pins-boards' operator command (scripts/admin.mjs runs it for `search ...`), in its own process
- * against the service's store and search database, beside the running service.
+ * pins-boards' operator commands (scripts/admin.mjs runs them for `search ...` and `feed ...`),
+ * in their own process against the service's store, search database and Redis, beside the
+ * running service.
  */
 export async function adminCommand(argv: string[], env: Record<string, string | undefined>, print: (line: string) => void): Promise<void> {
   const [area, command, ...flags] = argv;
+  if (area === 'feed' && command === 'rebuild') return feedCommand(loadPinsBoardsConfig(env), flags, print);
   if (area !== 'search' || (command !== 'reindex' && command !== 'status' && command !== 'advisories')) throw new Error(USAGE);
   const unknown = command === 'advisories' ? [] : flags.filter((f) => f !== '--restart' && f !== '--fresh');
   if (unknown.length > 0) throw new Error(`unknown option ${unknown.join(' ')}\n${USAGE}`);

@@ -9,7 +9,6 @@ import { PINNERS_COLLECTION } from './pins/pin.repository';
 import { SECTIONS_COLLECTION } from './sections/section.model';
 import { BOARD_ACTIONS_COLLECTION, MOVES_COLLECTION } from './moves/move.model';
 import { INVITES_COLLECTION, userInviteId } from './collaborators/invite.model';
-import { FEED_BUCKET_SIZE, FEED_ENTRIES_COLLECTION } from './feed/feed.model';
 import { BOARD_FOLLOWS_COLLECTION, FOLLOW_BUCKET_SIZE, FOLLOW_COUNTS_COLLECTION, USER_FOLLOWS_COLLECTION } from './follows/follow.model';
 import { LIST_NUMBERS_COLLECTION, listBucketKey } from './shared/list-numbers';
 import { ADVERTISER_ACCESS_COLLECTION, advertiserAccessId } from './advertisers/advertiser-access.model';
@@ -28,10 +27,6 @@ const boardId = (i: number) => String(1_000_000 + (i % BOARDS));
 const pinImage = { id: 'img', '236x': { url: '/media/236x/x.png', width: 236, height: 200 }, orig: { url: '/media/orig/x.png', width: 600, height: 500 }, dominantColor: '#aabbcc' };
 /** Follows of the seed: follower i follows board i % BOARDS and person i % PEOPLE. */
 const PEOPLE = 500;
-/** Home feeds of the seed: entry i is reader i % READERS's, of pin i / PINS_FEEDS (in that many feeds), from board (i / FEED_BUCKET_SIZE) % BOARDS. */
-const READERS = 100;
-const PINS_FEEDS = 10;
-const feedBoard = (i: number) => boardId(Math.floor(i / FEED_BUCKET_SIZE));
 /** Unfinished moves of the seed: one in this many (crashes are rare; the sweep reads these). */
 const MOVES_UNFINISHED_EVERY = 250;
 
@@ -94,14 +89,6 @@ export const pinsBoardsHotQueries: HotQuerySet = {
     },
     [FOLLOW_COUNTS_COLLECTION]: { count: N, doc: (i) => ({ _id: i % 2 === 0 ? `board:${1_000_000 + i}` : `user:user-${i}`, followers: 3, following: 2, counted: [`followed:follower-${i}@event-${i}`] }) },
     [LIST_NUMBERS_COLLECTION]: { count: N, doc: (i) => ({ _id: `board-followers:${1_000_000 + i}`, n: 50 }) },
-    [FEED_ENTRIES_COLLECTION]: {
-      count: N,
-      doc: (i) => ({
-        _id: `reader-${i % READERS}:${3_000_000 + Math.floor(i / PINS_FEEDS)}`, readerId: `reader-${i % READERS}`, pinId: String(3_000_000 + Math.floor(i / PINS_FEEDS)),
-        boardId: feedBoard(i), readerBoard: `reader-${i % READERS}:${feedBoard(i)}`, n: Math.floor(i / READERS), bucket: listBucketKey(`reader-${i % READERS}`, Math.floor(i / READERS), FEED_BUCKET_SIZE),
-        title: '', description: '', link: null, dominantColor: '#aabbcc', image236: pinImage['236x'], imageOrig: pinImage.orig, boardName: 'Board', pinnerId: 'user-1', savedAt: at,
-      }),
-    },
   },
   queries: [
     { name: 'processed-event check (every event handled)', collection: 'processed_events', filter: { _id: 'create-profile:event-4321' } },
@@ -156,6 +143,7 @@ export const pinsBoardsHotQueries: HotQuerySet = {
     { name: 'a board follow (followed_by_me; every follow and unfollow)', collection: BOARD_FOLLOWS_COLLECTION, filter: { _id: `follower-4321:${boardId(4321)}` } },
     { name: 'a board follow changed from the state it was read in', collection: BOARD_FOLLOWS_COLLECTION, filter: { _id: `follower-4321:${boardId(4321)}`, explicit: true, viaUser: false, optedOut: false } },
     { name: "a bucket of a board's followers (its list, a save's fan-out)", collection: BOARD_FOLLOWS_COLLECTION, filter: { followersBucket: listBucketKey(boardId(7), 1, FOLLOW_BUCKET_SIZE) }, reads: FOLLOW_BUCKET_SIZE },
+    { name: 'the boards someone follows (their home feed rebuilt)', collection: BOARD_FOLLOWS_COLLECTION, filter: { followerId: 'follower-4321', active: true } },
     { name: 'a person followed (followed_by_me; every follow and unfollow)', collection: USER_FOLLOWS_COLLECTION, filter: { _id: `follower-4321:user-${4321 % PEOPLE}` } },
     { name: 'a person follow changed from the state it was read in', collection: USER_FOLLOWS_COLLECTION, filter: { _id: `follower-4321:user-${4321 % PEOPLE}`, active: true } },
     { name: "a bucket of a person's followers (their list, a new board's followers)", collection: USER_FOLLOWS_COLLECTION, filter: { followersBucket: listBucketKey('user-7', 1, FOLLOW_BUCKET_SIZE) }, reads: FOLLOW_BUCKET_SIZE },
@@ -163,10 +151,6 @@ export const pinsBoardsHotQueries: HotQuerySet = {
     { name: "follow counts of a board or a person (the board's and the profile's answers, a save's fan-out cap)", collection: FOLLOW_COUNTS_COLLECTION, filter: { _id: 'user:user-4321' } },
     { name: 'follow count change applied once (every follow event)', collection: FOLLOW_COUNTS_COLLECTION, filter: { _id: 'user:user-4321', counted: { $ne: 'followed:x@y' } } },
     { name: "a list's counter (every save: whether its board was ever followed, the board's pin numbers; a home feed's first page)", collection: LIST_NUMBERS_COLLECTION, filter: { _id: 'board-followers:1004321' } },
-    { name: 'a bucket of a home feed (50 entries)', collection: FEED_ENTRIES_COLLECTION, filter: { bucket: listBucketKey('reader-7', 0, FEED_BUCKET_SIZE) }, reads: FEED_BUCKET_SIZE },
-    { name: "an unfollowed board's entries in its reader's feed", collection: FEED_ENTRIES_COLLECTION, filter: { readerBoard: `reader-7:${feedBoard(7)}` }, reads: FEED_BUCKET_SIZE },
-    { name: "a pin's entries in every feed (deleted, moved into a secret board)", collection: FEED_ENTRIES_COLLECTION, filter: { pinId: String(3_000_000 + 432) }, reads: PINS_FEEDS },
-    { name: "a board's entries in every feed (made secret, deleted)", collection: FEED_ENTRIES_COLLECTION, filter: { boardId: feedBoard(7) }, reads: (N / BOARDS) },
     { name: 'who may act for an advertiser (a board or pin made for one, its privacy and invitations)', collection: ADVERTISER_ACCESS_COLLECTION, filter: { _id: advertiserAccessId('5000864', 'user-321') } },
     { name: 'advertiser access added unless newer (ads.advertiser.member-added.v1)', collection: ADVERTISER_ACCESS_COLLECTION, filter: { _id: advertiserAccessId('5000864', 'user-321'), changedAt: { $lt: new Date('2026-02-01T00:00:00Z') } } },
     { name: 'advertiser access removed unless newer (ads.advertiser.member-removed.v1)', collection: ADVERTISER_ACCESS_COLLECTION, filter: { _id: advertiserAccessId('5000864', 'user-321'), changedAt: { $lte: at } } },

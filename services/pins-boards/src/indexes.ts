@@ -1,7 +1,6 @@
 import { defineIndexes } from '@pinhive/kit';
 import { BOARDS_COLLECTION } from './boards/board.model';
 import { inviteIndexes } from './collaborators/invite.model';
-import { FEED_ENTRIES_COLLECTION } from './feed/feed.model';
 import { BOARD_FOLLOWS_COLLECTION, USER_FOLLOWS_COLLECTION } from './follows/follow.model';
 import { imageIndexes } from './images/image.model';
 import { MOVES_COLLECTION } from './moves/move.model';
@@ -41,15 +40,10 @@ export const pinsBoardsIndexes = [
   ...inviteIndexes, // board invitations (collaborators/invite.model.ts)
   ...defineIndexes(BOARD_FOLLOWS_COLLECTION, [
     { key: { followersBucket: 1 } }, // a bucket of a board's followers: its list, and a save's fan-out
+    { key: { followerId: 1 } }, // the boards someone follows: their home feed rebuilt from the store
   ]),
   ...defineIndexes(USER_FOLLOWS_COLLECTION, [
     { key: { followersBucket: 1 } }, // a bucket of a person's followers: their list, and a new board's followers
     { key: { followingBucket: 1 } }, // a bucket of whom a person follows
-  ]),
-  ...defineIndexes(FEED_ENTRIES_COLLECTION, [
-    { key: { bucket: 1 } }, // a page of a home feed: one bucket of at most 50 entries
-    { key: { readerBoard: 1 } }, // an unfollowed board leaves the reader's feed
-    { key: { pinId: 1 } }, // a deleted pin, or one moved into a secret board, leaves every feed
-    { key: { boardId: 1 } }, // a board made secret or deleted leaves every feed
   ]),
 ];

@@ -1,4 +1,4 @@
-import type { JsonText, ServiceDefinition } from '@pinhive/kit';
+import { mongoDatabaseOf, type JsonText, type ServiceDefinition } from '@pinhive/kit';
 import type { PinsBoardsConfig } from './config';
 import type { KeptRole } from './advertisers/advertiser-access';
 import { advertisersModule } from './advertisers/advertisers';
@@ -12,7 +12,7 @@ import { collaborators } from './collaborators/collaborators';
 import { INVITES_COLLECTION } from './collaborators/invite.model';
 import { MemberBoardLists } from './collaborators/member-lists';
 import { BOARD_FOLLOWS_COLLECTION, USER_FOLLOWS_COLLECTION } from './follows/follow.model';
-import { FEED_PAGE_TTL_MS, type KeptFeedPage } from './feed/feed-pages';
+import { dropOldFeedEntries } from './feed/feed.model';
 import { followsAndFeed } from './follows/follows-and-feed';
 import { GuardedFetcher } from './images/guarded-fetch';
 import { ImageRepository } from './images/image.repository';
@@ -61,7 +61,8 @@ export function pinsBoardsService(config: PinsBoardsConfig): ServiceDefinition<P
     config,
     indexes: pinsBoardsIndexes,
     outboxCollections: [PINS_COLLECTION, BOARDS_COLLECTION, BOARD_FOLLOWS_COLLECTION, USER_FOLLOWS_COLLECTION, INVITES_COLLECTION, MOVES_COLLECTION],
-    // Redis keeps the read caches' stamps only: without it reads go to the store.
+    // Redis keeps the read caches' stamps (without it those reads go to the store) and the home
+    // feeds (feed/feed.store.ts: without it the feed answers 503 and its handlers wait).
     redisUrl: config.REDIS_URL,
     redisOptional: true,
     // The search index (search/): PostgreSQL's full-text search in a database of its own.
@@ -92,11 +93,11 @@ export function pinsBoardsService(config: PinsBoardsConfig): ServiceDefinition<P
       const kick = ctx.outbox.kick.bind(ctx.outbox);
       const people = new People(profiles);
       const handled = (eventId: string, handler: string) => ctx.processed.has(eventId, handler);
-      const feedPages = ctx.readCache<KeptFeedPage>({ name: 'home-feed', ttlMs: FEED_PAGE_TTL_MS, maxBytes: READ_CACHE_BYTES, size: (page) => page.items.bytes.length });
       const boardFollowers = ctx.readCache<string[]>({ name: 'board-followers', ttlMs: BOARD_PAGE_TTL_MS, maxBytes: BOARD_FOLLOWERS_BYTES, size: (ids) => 64 + ids.length * 48 });
       // Stamped by the membership events' writes (advertisers/advertiser-access.repository.ts).
       const advertisers = advertisersModule({ mongo: ctx.mongo, kept: ctx.readCache<KeptRole>({ name: 'advertiser-access', ttlMs: BOARD_PAGE_TTL_MS, maxBytes: ADVERTISER_ACCESS_BYTES, size: () => 128 }) });
-      const social = followsAndFeed({ mongo: ctx.mongo, kick, logger: ctx.logger, handled, profiles, people, boards, boardLists: lists, pins, facts: (id) => boardService.factsOf(id), feedPages, boardFollowers });
+      if (!ctx.redis) throw new Error('pins-boards needs Redis for the home feeds (REDIS_URL)');
+      const social = followsAndFeed({ mongo: ctx.mongo, kick, logger: ctx.logger, handled, profiles, people, boards, boardLists: lists, pins, facts: (id) => boardService.factsOf(id), redis: ctx.redis, namespace: mongoDatabaseOf(config.MONGO_URL), boardFollowers });
       const boardService = new BoardService({ boards, lists, profiles, people, kick, pickers, facts: boardFacts, follows: (viewer, id) => social.follows.boardFacts(viewer, id), advertisers: advertisers.access });
       const moves = movesModule({ mongo: ctx.mongo, logger: ctx.logger, kick, boards, lists, sections, pins, boardService, changed: (boardId) => boardPages.changed(boardId), pinChanged: (pinId) => keptPins.changed(pinId), answerWithinMs: config.MOVE_ANSWER_WITHIN_MS });
       const sectionService = new SectionService({ sections, boards, boardService, lists, moves: moves.service });
@@ -115,6 +116,8 @@ export function pinsBoardsService(config: PinsBoardsConfig): ServiceDefinition<P
         routes: [...profileRoutes(profiles, (viewer, id) => social.follows.userFacts(viewer, id)), ...boardRoutes(boardService), ...sectionRoutes(sectionService), ...pinRoutes(pinService, pages, images), ...relatedBoardRoutes({ mongo: ctx.mongo, pins, boards, people }), ...social.routes, ...members.routes, ...moves.routes, ...search.routes],
         handlers: [...profileHandlers(profiles), ...boardHandlers({ boards, lists }), ...pinHandlers({ pins, boards, listCounts, sections, images, kick, logger: ctx.logger, handled, ownerOf: async (id) => (await boardService.factsOf(id))?.ownerId }), ...social.handlers, ...members.handlers, ...advertisers.handlers, ...search.handlers],
         extraRouters: [mediaRouter(store, ctx.logger)],
+        // Home feeds moved to Redis (feed/feed.model.ts): the store's old entries go, once.
+        carryOvers: [() => dropOldFeedEntries(ctx.mongo)],
       };
     },
   };

@@ -7,7 +7,8 @@ import { loadPinsBoardsConfig, type PinsBoardsConfig } from '../src/config';
 import { pinsBoardsService } from '../src/service';
 import { BoardRepository } from '../src/boards/board.repository';
 import { FeedFanOut } from '../src/feed/feed.fanout';
-import { FeedRepository } from '../src/feed/feed.repository';
+import { FEED_PINS_PER_BOARD, feedKeys } from '../src/feed/feed.model';
+import { FeedStore } from '../src/feed/feed.store';
 import { FANOUT_MAX_FOLLOWERS } from '../src/feed/feed.rules';
 import { BoardFollowRepository } from '../src/follows/board-follow.repository';
 import { FollowCountsRepository } from '../src/follows/follow-counts.repository';
@@ -20,9 +21,10 @@ import { ok, seedProfiles, whenReady, type Person } from './support/resources';
 import { eventRecorder, followCalls, handledCount } from './support/follows';
 
 /**
- * The home feed against the real store and Kafka: saves onto followed boards fanned out into
- * readers' feeds, read a bucket at a time, and taken out again by unfollows, deletions, boards
- * made secret and pins moved into secret boards; a save delivered twice adds nothing.
+ * The home feed against the real store, Kafka and Redis: a followed board's newest pins in the
+ * feed at once, saves onto followed boards fanned out into readers' feeds, paged, and taken out
+ * again by unfollows, deletions, boards made secret and pins moved into secret boards; a save
+ * delivered twice adds nothing; a feed lost with Redis's data is built again from the store.
  */
 const prefix = `${uniqueName('hf')}.`;
 const db = uniqueName('home_feed');
@@ -89,8 +91,9 @@ describe('a save onto a followed board', () => {
       await calls.get('HomeFeedResource', {}, grace),
     );
     expect(first[0]).toMatchObject({ id: lamp.id, title: 'Pin #304050', board: { id: lamps.id, name: 'Feed lamps' }, pinner: { id: ada.id }, images: { '236x': { url: expect.stringMatching(/^\/media\/236x\//) } } });
-    // Fanned out before the follow: not in the feed. The pinner's own feed has none of it.
-    expect(await feedIds(grace)).not.toContain(older.id);
+    // Saved before the follow: in the feed too, below the newer saves (a followed board's newest pins come with the follow).
+    expect(await feedIds(grace)).toEqual([lamp.id, rug.id, older.id]);
+    // The pinner's own feed has none of it.
     expect(await feedIds(ada)).toEqual([]);
     expect((await calls.get('HomeFeedResource', {})).status).toBe(401);
 
@@ -191,14 +194,52 @@ describe('the home feed', () => {
     await waitFor(async () => ((await delivered()) >= ran + 2 ? true : undefined), 'both deliveries handled');
     expect(await calls.feed(grace)).toEqual(before);
 
-    // Handled again, as by a process that died before recording it: the entries are there already.
+    // Handled again, as by a process that died before recording it: the entry is there already, nothing is new.
     const lists = new ListNumbers(conn);
     const fanOut = new FeedFanOut({
-      lists, counts: new FollowCountsRepository(conn), follows: new BoardFollowRepository(conn, lists, () => undefined), feed: new FeedRepository(conn, lists),
+      lists, counts: new FollowCountsRepository(conn), follows: new BoardFollowRepository(conn, lists, () => undefined), feed: new FeedStore(pins.ctx.redis!, feedKeys(conn.name)),
       pins: new PinRepository(conn, async () => undefined, async () => undefined),
       facts: (id) => new BoardRepository(conn, async () => undefined).findById(id), logger: pins.ctx.logger,
     });
-    expect(await fanOut.saved(event.data as never)).toEqual({ entries: 1 });
+    expect(await fanOut.saved(event.data as never)).toEqual({ entries: 0 });
     expect(await calls.feed(grace)).toEqual(before);
+  });
+});
+
+describe('a feed and the store', () => {
+  it("brings a followed board's newest pins into a feed at once, and a person's boards' when following them", async () => {
+    const cat = { id: 'user-cat', username: 'cat' };
+    await seedProfiles(conn, [[cat, 'Cat']]);
+    const quiet = await createBoard(ada, 'Feed quiet');
+    const saved = [await savePin(ada, quiet.id, '#112233'), await savePin(ada, quiet.id, '#223344')];
+    // Cat's feed exists (read once, empty), then Cat follows a board nobody saves to any more.
+    expect(await feedIds(cat)).toEqual([]);
+    ok(await followBoard(cat, quiet.id));
+    await feedUntil(cat, (ids) => ids.length === 2, "the board's pins in the feed without a new save");
+    expect(await feedIds(cat)).toEqual(saved.map((p) => p.id).reverse());
+
+    const own = await createBoard(bea, 'Feed bea own');
+    const beas = await savePin(bea, own.id, '#334455');
+    ok(await calls.followUser(cat, bea.id));
+    await feedUntil(cat, (ids) => ids[0] === beas.id, "the followed person's board's pin in the feed");
+  });
+
+  it('is built again from the store, the same, when Redis lost it', async () => {
+    const board = await createBoard(ada, 'Feed rebuilt');
+    ok(await followBoard(bea, board.id));
+    const a = await savePin(ada, board.id, '#445566');
+    const b = await savePin(ada, board.id, '#556677');
+    await feedUntil(bea, (ids) => ids[0] === b.id && ids[1] === a.id, 'both pins in the feed');
+    const before = await calls.feed(bea);
+    // Redis's data gone: the feed, and every card of its pins.
+    const keys = feedKeys(conn.name);
+    const redis = pins.ctx.redis!;
+    await redis.del(keys.feed(bea.id), ...before.map((p) => keys.card(p.id)));
+    const after = await calls.feed(bea);
+    // A rebuild takes each followed board's newest FEED_PINS_PER_BOARD pins: that far, the feed is as it was
+    // (further down, 'Feed many' had more in the feed, saved while followed).
+    expect(after.slice(0, FEED_PINS_PER_BOARD)).toEqual(before.slice(0, FEED_PINS_PER_BOARD));
+    expect(after.length).toBeGreaterThan(FEED_PINS_PER_BOARD);
+    expect(await redis.exists(keys.feed(bea.id))).toBe(1);
   });
 });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import mongoose, { type Connection } from 'mongoose';
+import { BUILT, feedKeys, feedMember, TOMBSTONE } from '../src/feed/feed.model';
 import { BOARD_BUSY_CODES, MOVE_PINS_MAX, MOVE_SAME_PLACE_MESSAGE, type EventEnvelope, type PinsMovedV1 } from '@pinhive/contracts';
 import { defineHandler, startService, type RunningService, type ServiceDefinition } from '@pinhive/kit';
 import { loadPinsBoardsConfig, type PinsBoardsConfig } from '../src/config';
@@ -451,18 +452,21 @@ describe('the moved events', () => {
     const open = await createBoard(ada, 'Shared widely');
     const hidden = await createBoard(ada, 'Just mine', 'secret');
     const [p1] = await savePins(ada, open.id, 1);
-    // A follower's home feed holds the pin (as the fan-out of its save writes it).
-    const feed = conn.collection('feed_entries');
-    await feed.insertOne({ _id: `${grace.id}:${p1}` as never, readerId: grace.id, pinId: p1, boardId: open.id, readerBoard: `${grace.id}:${open.id}`, n: 1, bucket: `${grace.id}:0` });
+    // A follower's home feed holds the pin, with its card (as the fan-out of its save writes them).
+    const keys = feedKeys(conn.name);
+    const redis = pins.ctx.redis!;
+    await redis.zadd(keys.feed(grace.id), 0, BUILT, Date.now(), feedMember(p1!, open.id));
+    await redis.set(keys.card(p1!), JSON.stringify({ id: p1 }));
+    const cardGone = async () => ((await redis.get(keys.card(p1!))) === TOMBSTONE ? true : undefined);
     const answer = ok<MoveAnswer>(await move('BulkEditResource', 'update', { board_id: hidden.id, pin_ids: [p1] }));
     const event = await waitFor(async () => movedEvents.find((e) => e.data.moveId === answer.move_id), 'the moved event');
     expect(event.data.toPrivacy).toBe('secret');
     // Into a secret board: out of every feed.
-    await waitFor(async () => ((await feed.countDocuments({ pinId: p1 })) === 0 ? true : undefined), 'the pin out of the feed');
+    await waitFor(cardGone, 'the pin out of every feed (its card a tombstone)');
 
     // Delivered again (Kafka's at-least-once), twice: the listener, which records what it handled,
-    // passes over both; the feed's clean-up (an equality delete, idempotent by itself) runs again
-    // and changes nothing.
+    // passes over both; the feed's clean-up (a tombstone written again, idempotent by itself) runs
+    // again and changes nothing.
     const [feedBefore, listenerBefore] = [await handled([pins, quick], 'feed-moved-pins'), await handled([listener], 'note-move')];
     await listener.ctx.bus.publish([event]);
     await listener.ctx.bus.publish([event]);
@@ -470,6 +474,6 @@ describe('the moved events', () => {
     await waitFor(async () => ((await handled([pins, quick], 'feed-moved-pins')).all >= feedBefore.all + 2 ? true : undefined), 'pins-boards to see both');
     expect(movedSeen.get(event.id)).toBe(1);
     expect((await handled([pins, quick], 'feed-moved-pins')).dead_lettered).toBe(0);
-    expect(await feed.countDocuments({ pinId: p1 })).toBe(0);
+    expect(await cardGone()).toBe(true);
   });
 });

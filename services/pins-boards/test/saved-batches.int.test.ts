@@ -1,13 +1,16 @@
-import type { EventEnvelope, ImageSpec, PinSavedV1 } from '@pinhive/contracts';
+import { Redis } from 'ioredis';
+import type { EventEnvelope, FeedPin, ImageSpec, PinSavedV1 } from '@pinhive/contracts';
 import { createLogger, Dispatcher, ensureIndexes, newEvent, ProcessedEvents, type EventHandler } from '@pinhive/kit';
 import { BoardListRepository } from '../src/boards/board-list.repository';
 import type { BoardDoc } from '../src/boards/board.model';
 import { listEntryOf } from '../src/boards/board.presenter';
 import { BoardRepository } from '../src/boards/board.repository';
+import { FeedBuilder } from '../src/feed/feed.build';
 import { FeedFanOut } from '../src/feed/feed.fanout';
 import { feedHandlers } from '../src/feed/feed.handlers';
-import { FeedRepository } from '../src/feed/feed.repository';
-import type { FeedEntryDoc } from '../src/feed/feed.model';
+import { feedKeys } from '../src/feed/feed.model';
+import { FeedPages } from '../src/feed/feed.pages';
+import { FeedStore, type ReaderEntries } from '../src/feed/feed.store';
 import { BoardFollowRepository } from '../src/follows/board-follow.repository';
 import { FollowCountsRepository } from '../src/follows/follow-counts.repository';
 import { BOARD_FOLLOWS_COLLECTION, boardFollowersList, FOLLOW_BUCKET_SIZE } from '../src/follows/follow.model';
@@ -16,7 +19,7 @@ import { pinHandlers } from '../src/pins/pin.handlers';
 import { PinRepository } from '../src/pins/pin.repository';
 import { SectionRepository } from '../src/sections/section.repository';
 import { LIST_NUMBERS_COLLECTION, listBucketKey, ListNumbers } from '../src/shared/list-numbers';
-import { scratchDatabase, uniqueName } from '../../../test/support/servers';
+import { scratchDatabase, servers, uniqueName } from '../../../test/support/servers';
 import { seedPins } from './support/seed-pins';
 
 /**
@@ -31,15 +34,25 @@ const owner = 'user-ada';
 const grace = 'user-grace';
 const bea = 'user-bea';
 let boards: BoardRepository;
-let feed: FeedRepository;
+let redis: Redis;
+let feed: FeedStore;
+let pages: FeedPages;
 let processed: ProcessedEvents;
 
 beforeAll(async () => {
   processed = new ProcessedEvents(db(), { retentionDays: 7 });
   await ensureIndexes(db(), [...pinsBoardsIndexes, ...processed.indexes]);
   boards = new BoardRepository(db(), async () => undefined);
-  feed = new FeedRepository(db(), new ListNumbers(db()));
+  redis = new Redis(servers.redisUrl());
+  feed = new FeedStore(redis, feedKeys(db().name));
+  const pins = new PinRepository(db(), async () => undefined, async () => undefined);
+  const builder = new FeedBuilder({ store: feed, follows: new BoardFollowRepository(db(), new ListNumbers(db()), () => undefined), boards, pins });
+  pages = new FeedPages({ store: feed, builder, pins, facts: (id) => boards.findById(id) });
+  // Feeds that were read before (a fan-out writes only into feeds that exist; the others are built when first read).
+  for (const reader of [owner, grace, bea]) await feed.startBuilding(reader);
 });
+
+afterAll(() => redis?.disconnect());
 
 async function newBoard(name: string, followers: string[]): Promise<BoardDoc> {
   const at = new Date('2026-01-01T00:00:00Z');
@@ -77,17 +90,18 @@ async function savedEvent(board: BoardDoc, tag: string, withCard = false): Promi
 function saveHandlers(failOn: Set<string> = new Set()): EventHandler[] {
   const lists = new ListNumbers(db());
   const pins = new PinRepository(db(), async () => undefined, async () => undefined);
-  class FailingFeed extends FeedRepository {
-    override async add(entries: FeedEntryDoc[]): Promise<void> {
-      if (entries.some((e) => failOn.has(e.pinId))) throw new Error('the store refused this pin');
-      return super.add(entries);
+  class FailingFeed extends FeedStore {
+    override async add(readers: readonly ReaderEntries[]): Promise<number> {
+      if (readers.some((r) => r.cards.some((c) => failOn.has(c.pin.id)))) throw new Error('Redis refused this pin');
+      return super.add(readers);
     }
   }
-  const feedRepo = new FailingFeed(db(), lists);
-  const fanOut = new FeedFanOut({ lists, counts: new FollowCountsRepository(db()), follows: new BoardFollowRepository(db(), lists, () => undefined), feed: feedRepo, pins, facts: (id) => boards.findById(id), logger });
+  const store = new FailingFeed(redis, feed.keys);
+  const follows = new BoardFollowRepository(db(), lists, () => undefined);
+  const fanOut = new FeedFanOut({ lists, counts: new FollowCountsRepository(db()), follows, feed: store, pins, facts: (id) => boards.findById(id), logger });
   const all = [
     ...pinHandlers({ pins, boards, listCounts: { schedule: () => undefined }, sections: new SectionRepository(db(), async () => undefined), images: { remove: async () => undefined }, kick: () => undefined, logger, handled: (id, h) => processed.has(id, h), ownerOf: async (id) => (await boards.findById(id))?.ownerId }),
-    ...feedHandlers({ fanOut, feed: feedRepo, boardFollows: new BoardFollowRepository(db(), lists, () => undefined), logger }),
+    ...feedHandlers({ fanOut, builder: new FeedBuilder({ store, follows, boards, pins }), store, boardFollows: follows, logger }),
   ];
   return all.filter((h) => h.type === 'pins.pin.saved.v1');
 }
@@ -107,8 +121,10 @@ function dispatcher(opts: { handlers?: EventHandler[]; records?: Pick<ProcessedE
 }
 
 const boardNow = async (id: string) => (await boards.findById(id))!;
-/** A reader's feed as the home page reads it, newest first: pin ids. */
-const feedOf = async (reader: string) => (await feed.page(reader, undefined, 50)).entries.map((e) => e.pinId);
+/** A reader's feed as the home page reads it, newest first. */
+const feedPins = async (reader: string) => JSON.parse((await pages.page(reader, undefined, 50)).items.bytes.toString()) as FeedPin[];
+/** ... its pin ids. */
+const feedOf = async (reader: string) => (await feedPins(reader)).map((p) => p.id);
 
 it('counts a batch of saves once per board in their order, and fans them out to every follower in that order', async () => {
   const lamps = await newBoard('Lamps', [grace, bea]);
@@ -192,16 +208,23 @@ it('a save whose event carries its card is written without reading the pin first
   const kept = await savedEvent(lamps, 'n', true);
   const gone = await savedEvent(lamps, 'o', true);
   const old = await savedEvent(lamps, 'p');
+  // Deleted, and its deletion handled (feed-deleted-pin), before its save is fanned out.
   await db().collection<{ _id: string }>('pins').updateOne({ _id: gone.data.pinId }, { $set: { deletedAt: new Date() } });
+  await feed.tombstone([gone.data.pinId]);
   const { batch, parked } = dispatcher();
   await batch([kept, gone, old]);
   expect(parked).toEqual([]);
-  const entries = (await feed.page(grace, undefined, 50)).entries;
-  expect(entries.slice(0, 2).map((e) => e.pinId)).toEqual([old.data.pinId, kept.data.pinId]);
-  expect(entries.map((e) => e.pinId)).not.toContain(gone.data.pinId);
-  // The same entry whether from the event's card or from the pin.
-  const pick = (e: FeedEntryDoc) => ({ title: e.title, description: e.description, link: e.link, image236: e.image236, imageOrig: e.imageOrig, dominantColor: e.dominantColor, boardName: e.boardName, pinnerId: e.pinnerId, savedAt: e.savedAt });
-  const fromCard = entries.find((e) => e.pinId === kept.data.pinId)!;
+  const shown = await feedPins(grace);
+  expect(shown.slice(0, 2).map((p) => p.id)).toEqual([old.data.pinId, kept.data.pinId]);
+  expect(shown.map((p) => p.id)).not.toContain(gone.data.pinId);
+  // The same card whether from the event or from the pin.
+  const fromCard = shown.find((p) => p.id === kept.data.pinId)!;
   const pin = (await db().collection<SeededPin>('pins').findOne({ _id: kept.data.pinId }))!;
-  expect(pick(fromCard)).toEqual({ title: pin.title, description: pin.description, link: pin.link, image236: pin.image['236x'], imageOrig: pin.image.orig, dominantColor: pin.image.dominantColor, boardName: 'Lamps carded', pinnerId: owner, savedAt: pin.createdAt });
+  expect(fromCard).toEqual({
+    id: pin._id, type: 'pin', title: pin.title, description: pin.description, link: pin.link, dominant_color: pin.image.dominantColor,
+    images: { '236x': pin.image['236x'], orig: pin.image.orig }, board: { id: lamps._id, name: 'Lamps carded' }, pinner: { id: owner }, created_at: pin.createdAt.toISOString(),
+  });
+  // Its card expired: read from the store again, the same.
+  await redis.del(feed.keys.card(kept.data.pinId));
+  expect((await feedPins(grace)).find((p) => p.id === kept.data.pinId)).toEqual(fromCard);
 });

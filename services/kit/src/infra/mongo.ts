@@ -27,6 +27,15 @@ export function connectMongo(url: string, logger: Logger, { commands }: { comman
   return conn;
 }
 
+/**
+ * The database a mongo URL names (the driver's `test` when it names none), known before the
+ * connection opens: a service names its data kept elsewhere (Redis keys) by it.
+ */
+export function mongoDatabaseOf(url: string): string {
+  const name = /^mongodb(?:\+srv)?:\/\/[^/]*\/([^?]*)/.exec(url)?.[1];
+  return name ? decodeURIComponent(name) : 'test';
+}
+
 /** Readiness: the server answers a ping. */
 export async function mongoReady(conn: Connection): Promise<boolean> {
   if (conn.readyState !== mongoose.ConnectionStates.connected || !conn.db) return false;

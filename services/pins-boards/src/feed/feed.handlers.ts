@@ -1,21 +1,22 @@
 import { defineHandler, type Logger } from '@pinhive/kit';
 import type { BoardFollowRepository } from '../follows/board-follow.repository';
+import type { FeedBuilder } from './feed.build';
 import type { FeedFanOut } from './feed.fanout';
-import type { FeedRepository } from './feed.repository';
+import type { FeedStore } from './feed.store';
 
 export interface FeedHandlerDeps {
   fanOut: FeedFanOut;
-  feed: FeedRepository;
+  builder: FeedBuilder;
+  store: FeedStore;
   boardFollows: BoardFollowRepository;
   logger: Logger;
 }
 
 /**
- * Home feeds follow the pins' and boards' events. Writing is the fan-out of a save; every
- * clean-up is one indexed equality delete, so a redelivered event deletes nothing more. So each
- * handler is `idempotent` by itself (entries keyed `<reader>:<pin>`, a redelivered fan-out's
- * inserts clash and only leave unused feed numbers): the dispatcher keeps no processed record
- * for them, two store commands fewer on every save.
+ * Home feeds follow the pins', boards' and follows' events. Every handler is one or a few
+ * atomic Redis writes that a second delivery repeats without effect (an entry added again is
+ * the same member, a tombstone written again the same value), so each is `idempotent`: the
+ * dispatcher keeps no processed record for them.
  */
 export function feedHandlers(deps: FeedHandlerDeps) {
   return [
@@ -27,10 +28,19 @@ export function feedHandlers(deps: FeedHandlerDeps) {
         const { entries } = await deps.fanOut.saved(data);
         if (entries > 0) deps.logger.debug({ pinId: data.pinId, boardId: data.boardId, entries }, 'save fanned out to home feeds');
       },
-      // What one fetch brought: each board's followers read once, each reader's numbers reserved once, one insert.
+      // What one fetch brought: each board's followers read once, every card and entry in one round trip.
       handleBatch: async (events) => {
         const { entries } = await deps.fanOut.savedMany(events.map((e) => e.data));
         if (entries > 0) deps.logger.debug({ saves: events.length, entries }, 'saves fanned out to home feeds');
+      },
+    }),
+    defineHandler({
+      name: 'feed-followed-board',
+      idempotent: true,
+      type: 'pins.board.followed.v1',
+      handle: async ({ data }) => {
+        // Its newest pins come in at once: a feed does not wait for the board's next save.
+        await deps.builder.followed(data.followerId, data.boardId);
       },
     }),
     defineHandler({
@@ -40,7 +50,7 @@ export function feedHandlers(deps: FeedHandlerDeps) {
       handle: async ({ data }) => {
         // Followed again since (the events of the two are on different topics): its pins stay.
         if (await deps.boardFollows.isFollowing(data.followerId, data.boardId)) return;
-        await deps.feed.removeReaderBoard(data.followerId, data.boardId);
+        await deps.store.removeBoard(data.followerId, data.boardId);
       },
     }),
     defineHandler({
@@ -48,7 +58,7 @@ export function feedHandlers(deps: FeedHandlerDeps) {
       idempotent: true,
       type: 'pins.pin.deleted.v1',
       handle: async ({ data }) => {
-        await deps.feed.removePin(data.pinId);
+        await deps.store.tombstone([data.pinId]);
       },
     }),
     defineHandler({
@@ -56,9 +66,9 @@ export function feedHandlers(deps: FeedHandlerDeps) {
       idempotent: true,
       type: 'pins.pin.moved.v1',
       handle: async ({ data }) => {
-        // Into a board not everyone may see: out of every feed. Into a public board they stay.
-        if (data.toPrivacy === 'public') return;
-        for (const pinId of data.pinIds) await deps.feed.removePin(pinId);
+        // Into a board not everyone may see: out of every feed. Into a public board they stay, shown with their new board.
+        if (data.toPrivacy === 'public') await deps.store.forgetCards(data.pinIds);
+        else await deps.store.tombstone(data.pinIds);
       },
     }),
     defineHandler({
@@ -66,11 +76,9 @@ export function feedHandlers(deps: FeedHandlerDeps) {
       idempotent: true,
       type: 'pins.board.privacy-changed.v1',
       handle: async ({ data }) => {
-        // Made public again, its old pins do not come back: its new saves fan out.
-        if (data.privacy !== 'public') {
-          await deps.feed.removeBoard(data.boardId);
-          await deps.fanOut.followersChanged(data.boardId);
-        }
+        // Made public again, its pins still in feeds show again; made secret, they are dropped when next read.
+        if (data.privacy === 'public') await deps.store.showBoard(data.boardId);
+        else await deps.store.hideBoard(data.boardId);
       },
     }),
     defineHandler({
@@ -79,8 +87,7 @@ export function feedHandlers(deps: FeedHandlerDeps) {
       type: 'pins.board.deleted.v1',
       handle: async ({ data }) => {
         // At once, rather than a pin at a time as delete-board-pins deletes them.
-        await deps.feed.removeBoard(data.boardId);
-        await deps.fanOut.followersChanged(data.boardId);
+        await deps.store.hideBoard(data.boardId);
       },
     }),
   ];

@@ -1,6 +1,3 @@
-import { listBucketKey } from '../shared/list-numbers';
-import { FEED_BUCKET_SIZE, feedEntryId, readerBoardKey, type FeedCard, type FeedEntryDoc } from './feed.model';
-
 /**
  * Boards with more followers than this are not fanned out: a save onto one would write that
  * many entries. Their readers would merge such boards' newest pins into their feed at read time
@@ -16,14 +13,15 @@ export function feedReaders(followerIds: readonly string[], pinnerId: string): s
   return [...new Set(followerIds)].filter((id) => id !== pinnerId);
 }
 
-/** A reader's entry of a save, numbered `n` in their feed. */
-export function feedEntry(readerId: string, n: number, card: FeedCard): FeedEntryDoc {
-  return {
-    _id: feedEntryId(readerId, card.pinId),
-    readerId,
-    readerBoard: readerBoardKey(readerId, card.boardId),
-    n,
-    bucket: listBucketKey(readerId, n, FEED_BUCKET_SIZE),
-    ...card,
-  };
-}
+/** Where a page of a feed starts: below the last entry shown (its save time, then its member for saves of one millisecond). */
+export type FeedPageKey = {
+  at: number;
+  member: string;
+};
+
+/**
+ * Whether an entry comes after the page key: Redis answers a feed newest first, and entries of
+ * one score in descending order of their members.
+ */
+export const isAfter = (entry: { score: number; member: string }, key: FeedPageKey | undefined): boolean =>
+  !key || entry.score < key.at || (entry.score === key.at && entry.member < key.member);

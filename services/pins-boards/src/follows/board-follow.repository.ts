@@ -80,6 +80,15 @@ export class BoardFollowRepository {
     throw new Error(`board follow ${_id} kept changing while ${action} was applied`);
   }
 
+  /**
+   * The boards someone follows (a home feed rebuilt from the store, feed/feed.build.ts): one
+   * equality read by the indexed `followerId`, as many as they follow.
+   */
+  async followedBoards(followerId: string): Promise<string[]> {
+    const follows = await this.follows().find({ followerId, active: true }, { projection: { boardId: 1 } }).toArray();
+    return follows.map((f) => f.boardId);
+  }
+
   /** The follows in one bucket of a board's follower list (the list's pages and the feed's fan-out). */
   async followersInBucket(boardId: string, bucket: number): Promise<BoardFollowDoc[]> {
     return this.follows().find({ followersBucket: listBucketKey(boardId, bucket * FOLLOW_BUCKET_SIZE, FOLLOW_BUCKET_SIZE) }, { projection: { pendingEvents: 0 } }).toArray();

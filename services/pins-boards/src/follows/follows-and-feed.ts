@@ -1,13 +1,16 @@
+import type { Redis } from 'ioredis';
 import type { Connection } from 'mongoose';
 import type { Logger, OutboxTarget, ReadCache } from '@pinhive/kit';
 import type { BoardListRepository } from '../boards/board-list.repository';
 import type { BoardFacts } from '../boards/board.model';
 import type { BoardRepository } from '../boards/board.repository';
-import { FeedPages, type KeptFeedPage } from '../feed/feed-pages';
+import { FeedBuilder } from '../feed/feed.build';
 import { FeedFanOut } from '../feed/feed.fanout';
 import { feedHandlers } from '../feed/feed.handlers';
-import { FeedRepository } from '../feed/feed.repository';
+import { feedKeys } from '../feed/feed.model';
+import { FeedPages } from '../feed/feed.pages';
 import { feedRoutes } from '../feed/feed.routes';
+import { FeedStore } from '../feed/feed.store';
 import type { PinRepository } from '../pins/pin.repository';
 import type { ProfileRepository } from '../profiles/profile.repository';
 import { ListNumbers } from '../shared/list-numbers';
@@ -31,8 +34,9 @@ export interface FollowsAndFeedDeps {
   pins: PinRepository;
   /** A board's facts from the read cache (BoardService.factsOf); called only once the service is wired. */
   facts: (boardId: string) => Promise<BoardFacts | null>;
-  /** Home feed pages per reader, until a write to their feed (feed/feed-pages.ts). */
-  feedPages: ReadCache<KeptFeedPage>;
+  /** Where the home feeds live (feed/feed.store.ts), under `namespace`: the store's database name. */
+  redis: Redis;
+  namespace: string;
   /** Boards' follower lists as the fan-out reads them, until a follow of the board changes (feed/feed.fanout.ts). */
   boardFollowers?: ReadCache<string[]>;
 }
@@ -43,15 +47,17 @@ export function followsAndFeed(deps: FollowsAndFeedDeps) {
   const boardFollows = new BoardFollowRepository(deps.mongo, lists, deps.kick, async (boardId) => deps.boardFollowers?.changed(boardId));
   const userFollows = new UserFollowRepository(deps.mongo, lists, deps.kick);
   const counts = new FollowCountsRepository(deps.mongo);
-  const feed = new FeedRepository(deps.mongo, lists, (readerId) => deps.feedPages.changed(readerId));
+  const store = new FeedStore(deps.redis, feedKeys(deps.namespace));
+  const builder = new FeedBuilder({ store, follows: boardFollows, boards: deps.boards, pins: deps.pins });
   const follows = new FollowService({ boardFollows, userFollows, counts, lists, profiles: deps.profiles, people: deps.people, facts: deps.facts });
-  const fanOut = new FeedFanOut({ lists, counts, follows: boardFollows, feed, pins: deps.pins, facts: deps.facts, logger: deps.logger, followers: deps.boardFollowers });
+  const fanOut = new FeedFanOut({ lists, counts, follows: boardFollows, feed: store, pins: deps.pins, facts: deps.facts, logger: deps.logger, followers: deps.boardFollowers });
   return {
     follows,
-    routes: [...followRoutes(follows), ...feedRoutes(new FeedPages(feed, deps.feedPages))],
+    feed: { store, builder },
+    routes: [...followRoutes(follows), ...feedRoutes(new FeedPages({ store, builder, pins: deps.pins, facts: deps.facts }))],
     handlers: [
       ...followHandlers({ boardFollows, userFollows, counts, lists, boardLists: deps.boardLists, boards: deps.boards, handled: deps.handled }),
-      ...feedHandlers({ fanOut, feed, boardFollows, logger: deps.logger }),
+      ...feedHandlers({ fanOut, builder, store, boardFollows, logger: deps.logger }),
     ],
   };
 }

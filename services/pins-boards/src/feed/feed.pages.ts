@@ -1,0 +1,91 @@
+import { JsonText } from '@pinhive/kit';
+import type { BoardFacts } from '../boards/board.model';
+import type { PinRepository } from '../pins/pin.repository';
+import type { FeedBuilder } from './feed.build';
+import { parseMember, type FeedCard } from './feed.model';
+import { cardOfPin } from './feed.presenter';
+import { isAfter, type FeedPageKey } from './feed.rules';
+import { GONE, type FeedEntry, type FeedStore } from './feed.store';
+
+/** Entries read beyond a page's own: a few of them may have left the feeds since (their cards are tombstones). */
+const SLACK = 8;
+/** Reads of one page at most: a page whose entries nearly all left the feeds ends early (its bookmark goes on). */
+const MAX_READS = 4;
+
+export interface FeedPagesDeps {
+  store: FeedStore;
+  builder: FeedBuilder;
+  pins: PinRepository;
+  /** A board's facts from the read cache (BoardService.factsOf). */
+  facts: (boardId: string) => Promise<BoardFacts | null>;
+}
+
+/** A page as the route answers it: the cards' JSON as stored, and where the next page starts. */
+export interface FeedPage {
+  items: JsonText;
+  next: FeedPageKey | undefined;
+}
+
+/**
+ * HomeFeedResource's pages from Redis: a range of the reader's entries and their cards, two
+ * round trips, the cards' JSON answered as stored. A feed that is missing is built from the
+ * store first; an entry whose pin left the feeds is dropped (and taken out); one whose card
+ * expired is read from the store and its card written again.
+ */
+export class FeedPages {
+  constructor(private readonly deps: FeedPagesDeps) {}
+
+  async page(readerId: string, start: FeedPageKey | undefined, limit: number): Promise<FeedPage> {
+    if (!(await this.deps.store.touch(readerId))) await this.deps.builder.rebuild(readerId);
+    const shown: { entry: FeedEntry; json: string }[] = [];
+    const gone: string[] = [];
+    let offset = 0;
+    let more = true;
+    let lastRead: FeedEntry | undefined;
+    for (let reads = 0; more && shown.length <= limit && reads < MAX_READS; reads++) {
+      const want = limit + 1 - shown.length + SLACK;
+      const entries = await this.deps.store.range(readerId, start?.at ?? '+inf', offset, want);
+      offset += entries.length;
+      more = entries.length === want;
+      lastRead = entries[entries.length - 1] ?? lastRead;
+      const after = entries.filter((e) => isAfter(e, start));
+      const cards = await this.cardsOf(after);
+      after.forEach((entry, i) => {
+        const json = cards[i];
+        if (json === undefined) gone.push(entry.member);
+        else if (shown.length <= limit) shown.push({ entry, json });
+      });
+    }
+    await this.deps.store.remove(readerId, gone);
+    const page = shown.slice(0, limit);
+    // A full page goes on below its last entry; one that met MAX_READS of dropped entries, below the last one read.
+    const after = shown.length > limit ? page[page.length - 1]?.entry : more ? lastRead : undefined;
+    const next = after && { at: after.score, member: after.member };
+    return { items: new JsonText(`[${page.map((s) => s.json).join(',')}]`), next };
+  }
+
+  /** Each entry's card JSON, or undefined when its pin left the feeds. */
+  private async cardsOf(entries: readonly FeedEntry[]): Promise<(string | undefined)[]> {
+    const pinIds = entries.map((e) => parseMember(e.member)?.pinId ?? '');
+    const lookups = await this.deps.store.cards(pinIds);
+    const fresh: FeedCard[] = [];
+    const out = await Promise.all(lookups.map(async (card, i) => {
+      const pinId = pinIds[i];
+      if (card === GONE || !pinId) return undefined;
+      if (card !== undefined) return card;
+      const read = await this.fromStore(pinId);
+      if (read) fresh.push(read);
+      return read && JSON.stringify(read.pin);
+    }));
+    await this.deps.store.putCards(fresh);
+    return out;
+  }
+
+  /** A pin's card from the store, while it is on a public board. */
+  private async fromStore(pinId: string): Promise<FeedCard | undefined> {
+    const pin = await this.deps.pins.findById(pinId);
+    const board = pin && (await this.deps.facts(pin.boardId));
+    if (!pin || !board || board.deletedAt || board.privacy !== 'public') return undefined;
+    return cardOfPin(pin, board);
+  }
+}
