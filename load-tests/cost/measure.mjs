@@ -1,7 +1,9 @@
 // What `npm run bench -- cost` reads besides the CPU (cost/run.mjs): the services' store commands
 // and event handlers on their /metrics, PostgreSQL's statements (pg_stat_statements), and the
 // store itself for the check that every save reached every feed and counter.
+import { Redis } from 'ioredis';
 import { MongoClient } from 'mongodb';
+import { FEED_MAX_ENTRIES } from '../feed/seed.mjs';
 import { SERVICES } from '../../scripts/build.mjs';
 import { log, metricSamples, psql, sleep } from '../lib/bench.mjs';
 import { call } from '../save/seed.mjs';
@@ -117,13 +119,15 @@ export async function readStatements(p, saves, top = 10) {
   };
 }
 
-/** A client on the bench store's pins-boards database (as feed/seed.mjs writes it), for `fn`. */
+/** A client on the bench store's pins-boards database (as feed/seed.mjs writes it), and one on its Redis (the home feeds), for `fn`. */
 async function withPinsBoards(p, fn) {
   const client = new MongoClient(`mongodb://127.0.0.1:${p.mongoPort}/`, { serverSelectionTimeoutMS: 10000 });
+  const redis = new Redis(`redis://127.0.0.1:${p.redisPort}`);
   await client.connect();
   try {
-    return await fn(client.db(`${p.dbPrefix}_pins_boards`));
+    return await fn(client.db(`${p.dbPrefix}_pins_boards`), redis);
   } finally {
+    redis.disconnect();
     await client.close();
   }
 }
@@ -148,22 +152,24 @@ export const storeState = (p, people) => withPinsBoards(p, async (db) => ({
 /**
  * The check after the window (which began at `since` and ended at `windowEnd`): the pins stored
  * since `since` are as many as the saves answered 201, each reader's feed holds every one of
- * them (`feed_entries` by pinId), and the savers' boards' counts, on the boards and in the
+ * them (the newest FEED_MAX_ENTRIES: a feed's cap; Redis `<db>:feed:<reader>`), and the savers' boards' counts, on the boards and in the
  * owners' lists, went up by as many. Read again once a second for up to `timeoutMs` while
  * something is short; answers the figures, whether it passed, and how long after the window the
  * read that found everything began (0 when the first one did: all of it was done in the window).
  */
 export function checkStore(p, people, before, { since, windowEnd, saves, timeoutMs = 15000 }) {
-  return withPinsBoards(p, async (db) => {
+  return withPinsBoards(p, async (db, redis) => {
     const t0 = Date.now();
     for (let first = true; ; first = false) {
       const readAt = Date.now();
-      const pins = await db.collection('pins').find({ createdAt: { $gte: since } }, { projection: { _id: 1 } }).toArray();
+      const pins = await db.collection('pins').find({ createdAt: { $gte: since } }, { projection: { _id: 1, createdAt: 1 } }).toArray();
       const ids = pins.map((x) => x._id);
+      // A feed keeps its newest FEED_MAX_ENTRIES: those of the pins saved in the window must all be there.
+      const newest = [...pins].sort((a, b) => b.createdAt - a.createdAt).slice(0, FEED_MAX_ENTRIES).map((x) => x._id);
       const feeds = {};
       for (const reader of people.readers) {
-        const held = new Set((await db.collection('feed_entries').find({ readerId: reader.id, savedAt: { $gte: since } }, { projection: { pinId: 1 } }).toArray()).map((e) => e.pinId));
-        feeds[reader.username] = { held: ids.filter((id) => held.has(id)).length, missing: ids.filter((id) => !held.has(id)).slice(0, 5) };
+        const held = new Set((await redis.zrange(`${p.dbPrefix}_pins_boards:feed:${reader.id}`, 0, -1)).map((m) => m.split(':')[0]));
+        feeds[reader.username] = { held: newest.filter((id) => held.has(id)).length, of: newest.length, missing: newest.filter((id) => !held.has(id)).slice(0, 5) };
       }
       const now = await counts(db, people.savers.map((s) => s.id));
       const result = {
@@ -176,7 +182,7 @@ export function checkStore(p, people, before, { since, windowEnd, saves, timeout
       };
       const problems = [];
       if (result.pinsStored !== saves) problems.push(`${result.pinsStored} pins stored for ${saves} saves answered 201`);
-      for (const [reader, f] of Object.entries(feeds)) if (f.held !== ids.length) problems.push(`${reader}'s feed holds ${f.held} of the ${ids.length} pins (missing e.g. ${f.missing.join(', ')})`);
+      for (const [reader, f] of Object.entries(feeds)) if (f.held !== f.of) problems.push(`${reader}'s feed holds ${f.held} of the newest ${f.of} pins (missing e.g. ${f.missing.join(', ')})`);
       if (result.boardPinCountsUp !== saves) problems.push(`the boards' pin counts went up by ${result.boardPinCountsUp}, not ${saves}`);
       if (result.listPinCountsUp !== saves) problems.push(`the owners' lists' pin counts went up by ${result.listPinCountsUp}, not ${saves}`);
       if (problems.length === 0 || Date.now() - t0 >= timeoutMs) {

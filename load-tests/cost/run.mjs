@@ -4,7 +4,7 @@
 //
 // 1. Builds and starts the `bench` stack with fresh data as the home feed benchmark does
 //    (lib/feed-stack.mjs): BENCH_FEED_READERS readers following BENCH_FEED_BOARDS public boards of
-//    BENCH_FEED_SAVERS savers, BENCH_FEED_ENTRIES entries in each reader's feed (10,000 here).
+//    BENCH_FEED_SAVERS savers, BENCH_FEED_ENTRIES entries in each reader's feed (500, a feed's cap).
 // 2. Logs everybody in (outside the window: the journey gets the tokens, so k6 logs nobody in),
 //    waits for the stack to idle, and takes each stack process's idle rate (CPU seconds per second,
 //    with all its descendants: <runDir>/pids/*.pid) over BENCH_IDLE_SECONDS.
@@ -29,7 +29,7 @@
 // BENCH_PHASE_SECONDS (30), BENCH_WARMUP_SECONDS (10, the later phases),
 // BENCH_COST_WARMUP_SECONDS (5), BENCH_IDLE_SECONDS (10), BENCH_CATCH_UP_SECONDS (300),
 // BENCH_FEED_READERS (5), BENCH_FEED_SAVERS (10), BENCH_FEED_BOARDS (1000), BENCH_FEED_ENTRIES
-// (10000 per reader), POLL_MS (50), BENCH_QUIET_WAIT_SECONDS, BENCH_QUIET_BUSY (lib/bench.mjs),
+// (500 per reader), POLL_MS (50), BENCH_QUIET_WAIT_SECONDS, BENCH_QUIET_BUSY (lib/bench.mjs),
 // BENCH_KEEP=1, BENCH_BUILD=0.
 import os from 'node:os';
 import path from 'node:path';
@@ -62,7 +62,7 @@ const SIZES = {
   readers: num('BENCH_FEED_READERS', 5),
   savers: num('BENCH_FEED_SAVERS', 10),
   boards: num('BENCH_FEED_BOARDS', 1000),
-  entriesPerReader: num('BENCH_FEED_ENTRIES', 10000),
+  entriesPerReader: num('BENCH_FEED_ENTRIES', 500),
 };
 const RATES = ratesFromEnv({ cost: 50, lag: 150, save_peak: 200, noop: 20 });
 /** Issue 21: the stack's CPU per save, the lag at 150 saves/s, the save's p95 at 200/s against the floor's. */

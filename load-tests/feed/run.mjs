@@ -1,5 +1,5 @@
 // npm run bench -- feed: the home feed's page read and its save-to-feed lag, for readers who follow
-// 1,000 boards and have 100,000 entries in their feed.
+// 1,000 boards and have a full feed (500 entries, a feed's cap, in Redis).
 //
 // 1. Builds the services (BENCH_BUILD=0 uses the bundles as they are) and the web app when
 //    web/dist is missing (the gateway's readiness serves its index.html).
@@ -18,7 +18,7 @@
 //
 // Knobs: BENCH_PHASE_SECONDS (30), BENCH_WARMUP_SECONDS (10), RATE_FEED_PAGE (300),
 // RATE_FEED_PAGE_NEXT (20), RATE_SAVE (100), RATE_NOOP (20), BENCH_FEED_READERS (5),
-// BENCH_FEED_SAVERS (10), BENCH_FEED_BOARDS (1000), BENCH_FEED_ENTRIES (100000 per reader),
+// BENCH_FEED_SAVERS (10), BENCH_FEED_BOARDS (1000), BENCH_FEED_ENTRIES (500 per reader, the most a feed keeps),
 // POLL_MS (50), BENCH_QUIET_WAIT_SECONDS, BENCH_QUIET_BUSY (lib/bench.mjs), BENCH_KEEP=1, BENCH_BUILD=0.
 import os from 'node:os';
 import path from 'node:path';
@@ -40,7 +40,7 @@ const SIZES = {
   readers: num('BENCH_FEED_READERS', 5),
   savers: num('BENCH_FEED_SAVERS', 10),
   boards: num('BENCH_FEED_BOARDS', 1000),
-  entriesPerReader: num('BENCH_FEED_ENTRIES', 100000),
+  entriesPerReader: num('BENCH_FEED_ENTRIES', 500),
 };
 const RATES = ratesFromEnv({ feed_page: 300, feed_page_next: 20, save: 100, noop: 20 });
 /** The targets: feed page p95 40 ms at 300/s; save-to-feed lag p95 500 ms at 100 saves/s. */

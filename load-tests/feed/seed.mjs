@@ -4,16 +4,19 @@
 // (save/seed.mjs). Every reader then follows every one of those boards THROUGH THE API
 // (PUT /v3/boards/{id}/follow/), so the follows, their follower-list buckets and counters are
 // exactly what pins-boards writes. Last, each reader's feed gets `entriesPerReader` entries
-// straight into the store, in the shape the fan-out writes them (feed/feed.model.ts
-// FeedEntryDoc: `_id` `<reader>:<pin>`, number `n` from 1, bucket `<reader>:<floor(n / 50)>`, the
-// card of the source pin), with the reader's counter (`list_numbers` `feed:<reader>`) at the last
-// number, as shared/list-numbers.ts leaves it.
+// (at most a feed's cap, FEED_MAX_ENTRIES) straight into Redis, in the shape the fan-out writes
+// them (pins-boards feed/feed.model.ts: a sorted set `<db>:feed:<reader>` of `<pin>:<board>`
+// scored by save time, with the BUILT mark, and one card per pin `<db>:feed-card:<pin>`, the
+// source pin's picture under a pin id of its own).
+import { Redis } from 'ioredis';
 import { MongoClient } from 'mongodb';
 import { call, listEntryOf, newBoard, newId, register, resourceData, saveSourcePin } from '../save/seed.mjs';
 
 export const FEED_PASSWORD = 'feed bench 42';
-/** feed.model.ts FEED_BUCKET_SIZE. */
-const FEED_BUCKET_SIZE = 50;
+/** pins-boards feed/feed.model.ts FEED_MAX_ENTRIES, BUILT and CARD_SECONDS. */
+export const FEED_MAX_ENTRIES = 500;
+const BUILT = '~';
+const CARD_SECONDS = 30 * 24 * 60 * 60;
 const BATCH = 1000;
 /** Follows sent at once through the gateway. */
 const FOLLOWS_IN_FLIGHT = 8;
@@ -62,7 +65,7 @@ async function inFlight(items, limit, fn) {
  * followed by every reader, and `entriesPerReader` feed entries per reader. Answers the ids the
  * journey needs and what was stored.
  */
-export async function seedFeed({ baseUrl, mongoPort, dbPrefix, people, sizes, log = console.log }) {
+export async function seedFeed({ baseUrl, mongoPort, redisPort, dbPrefix, people, sizes, log = console.log }) {
   const source = await saveSourcePin({ baseUrl, author: people.author, log });
   const client = new MongoClient(`mongodb://127.0.0.1:${mongoPort}/`, { serverSelectionTimeoutMS: 10000 });
   await client.connect();
@@ -98,37 +101,37 @@ export async function seedFeed({ baseUrl, mongoPort, dbPrefix, people, sizes, lo
     const followMs = Date.now() - t1;
     log(`[seed] ${follows.length} follows through the gateway in ${(followMs / 1000).toFixed(1)} s`);
 
-    // Each reader's feed: entries of pins saved over the last 30 days, newest with the highest number.
-    const card = {
-      title: pin.title, description: pin.description, link: pin.link, dominantColor: pin.image.dominantColor,
-      image236: pin.image['236x'], imageOrig: pin.image.orig, pinnerId: pin.pinnerId,
-    };
-    const entries = db.collection('feed_entries');
+    // Each reader's feed: entries of pins saved over the last 30 days, one card per pin (shared by every feed).
     const t2 = Date.now();
+    const perReader = Math.min(sizes.entriesPerReader, FEED_MAX_ENTRIES);
+    const step = Math.floor((30 * 86400e3) / perReader);
+    const saved = Array.from({ length: perReader }, (_, n) => {
+      const board = boards[n % boards.length];
+      const savedAt = Date.now() - 30 * 86400e3 + n * step;
+      const id = newId(savedAt);
+      const card = {
+        id, type: 'pin', title: pin.title, description: pin.description, link: pin.link, dominant_color: pin.image.dominantColor,
+        images: { '236x': pin.image['236x'], orig: pin.image.orig }, board: { id: board._id, name: board.name }, pinner: { id: pin.pinnerId }, created_at: new Date(savedAt).toISOString(),
+      };
+      return { id, board: board._id, savedAt, card };
+    });
+    const redis = new Redis(`redis://127.0.0.1:${redisPort}`);
     let stored = 0;
-    let lastLog = Date.now();
-    for (const reader of people.readers) {
-      const step = Math.floor((30 * 86400e3) / sizes.entriesPerReader);
-      let at = Date.now() - 30 * 86400e3;
-      for (let from = 1; from <= sizes.entriesPerReader; from += BATCH) {
-        const batch = [];
-        for (let n = from; n < from + BATCH && n <= sizes.entriesPerReader; n++) {
-          const board = boards[n % boards.length];
-          const savedAt = new Date((at += step));
-          const pinId = newId(savedAt.getTime());
-          batch.push({
-            _id: `${reader.id}:${pinId}`, readerId: reader.id, pinId, boardId: board._id, readerBoard: `${reader.id}:${board._id}`,
-            n, bucket: `${reader.id}:${Math.floor(n / FEED_BUCKET_SIZE)}`, ...card, boardName: board.name, savedAt,
-          });
-        }
-        await entries.insertMany(batch, { ordered: false });
-        stored += batch.length;
-        if (Date.now() - lastLog > 10000) {
-          lastLog = Date.now();
-          log(`[seed] ${stored} of ${sizes.entriesPerReader * people.readers.length} feed entries (${Math.round((Date.now() - t2) / 1000)} s)`);
-        }
+    try {
+      const ns = `${dbPrefix}_pins_boards`;
+      for (let i = 0; i < saved.length; i += BATCH) {
+        const pipeline = redis.pipeline();
+        for (const s of saved.slice(i, i + BATCH)) pipeline.set(`${ns}:feed-card:${s.id}`, JSON.stringify(s.card), 'EX', CARD_SECONDS);
+        await pipeline.exec();
       }
-      await db.collection('list_numbers').updateOne({ _id: `feed:${reader.id}` }, { $set: { n: sizes.entriesPerReader } }, { upsert: true });
+      for (const reader of people.readers) {
+        const key = `${ns}:feed:${reader.id}`;
+        await redis.del(key);
+        await redis.zadd(key, 0, BUILT, ...saved.flatMap((s) => [s.savedAt, `${s.id}:${s.board}`]));
+        stored += saved.length;
+      }
+    } finally {
+      redis.disconnect();
     }
     const entriesMs = Date.now() - t2;
 
@@ -137,8 +140,8 @@ export async function seedFeed({ baseUrl, mongoPort, dbPrefix, people, sizes, lo
     const items = resourceData(first.body);
     if (first.status !== 200 || !Array.isArray(items) || items.length !== 25) throw new Error(`a reader's first feed page answered ${first.status}: ${JSON.stringify(first.body).slice(0, 300)}`);
 
-    const counts = Object.fromEntries(await Promise.all(['boards', 'board_follows', 'feed_entries', 'list_numbers', 'pins', 'profiles'].map(async (c) => [c, await db.collection(c).countDocuments()])));
-    log(`[seed] ${boards.length} boards, ${stored} feed entries stored in ${((Date.now() - t0) / 1000).toFixed(1)} s; the store now holds ${JSON.stringify(counts)}`);
+    const counts = Object.fromEntries(await Promise.all(['boards', 'board_follows', 'list_numbers', 'pins', 'profiles'].map(async (c) => [c, await db.collection(c).countDocuments()])));
+    log(`[seed] ${boards.length} boards, ${stored} feed entries in Redis, in ${((Date.now() - t0) / 1000).toFixed(1)} s; the store now holds ${JSON.stringify(counts)}`);
     return { ms: Date.now() - t0, followMs, entriesMs, counts, sourcePinId: source.pinId, boardsBySaver: people.savers.map((s) => boards.filter((b) => b.ownerId === s.id).map((b) => b._id)) };
   } finally {
     await client.close();
