@@ -132,6 +132,14 @@ async function withPinsBoards(p, fn) {
   }
 }
 
+/** The ids of the pins strictly newer than the `keep`-th newest (all of them when there are no more than `keep`). */
+export function newerThanCut(pins, keep) {
+  const sorted = [...pins].sort((a, b) => b.createdAt - a.createdAt);
+  if (sorted.length <= keep) return sorted.map((x) => x._id);
+  const cut = sorted[keep - 1].createdAt.getTime();
+  return sorted.filter((x) => x.createdAt.getTime() > cut).map((x) => x._id);
+}
+
 /** The savers' boards' pin counts, summed on the boards and in their owners' lists (board_lists). */
 async function counts(db, saverIds) {
   const savers = new Set(saverIds);
@@ -164,8 +172,9 @@ export function checkStore(p, people, before, { since, windowEnd, saves, timeout
       const readAt = Date.now();
       const pins = await db.collection('pins').find({ createdAt: { $gte: since } }, { projection: { _id: 1, createdAt: 1 } }).toArray();
       const ids = pins.map((x) => x._id);
-      // A feed keeps its newest FEED_MAX_ENTRIES: those of the pins saved in the window must all be there.
-      const newest = [...pins].sort((a, b) => b.createdAt - a.createdAt).slice(0, FEED_MAX_ENTRIES).map((x) => x._id);
+      // A feed keeps its newest FEED_MAX_ENTRIES: those of the pins saved in the window must all be there
+      // (the ones strictly newer than the cut: saves of the cut's millisecond may fall either side of it).
+      const newest = newerThanCut(pins, FEED_MAX_ENTRIES);
       const feeds = {};
       for (const reader of people.readers) {
         const held = new Set((await redis.zrange(`${p.dbPrefix}_pins_boards:feed:${reader.id}`, 0, -1)).map((m) => m.split(':')[0]));

@@ -5,6 +5,7 @@ import mongoose, { type Connection } from 'mongoose';
 import { newEvent, startService, type RunningService } from '@pinhive/kit';
 import { loadPinsBoardsConfig, type PinsBoardsConfig } from '../src/config';
 import { pinsBoardsService } from '../src/service';
+import { adminCommand } from '../src/admin';
 import { BoardRepository } from '../src/boards/board.repository';
 import { FeedFanOut } from '../src/feed/feed.fanout';
 import { FEED_PINS_PER_BOARD, feedKeys } from '../src/feed/feed.model';
@@ -34,6 +35,7 @@ let pins: RunningService<PinsBoardsConfig>;
 let recorderService: RunningService<PinsBoardsConfig>;
 let recorder: ReturnType<typeof eventRecorder>;
 let conn: Connection;
+let env: Record<string, string>;
 
 const ada: Person = { id: 'user-ada', username: 'ada' };
 const grace: Person = { id: 'user-grace', username: 'grace' };
@@ -55,7 +57,7 @@ const handledMore = (handler: string, from: number, n = 1) =>
 
 beforeAll(async () => {
   viewers = await testViewers();
-  const env = { ...serviceEnv(db, prefix), AUTH_JWKS_URL: viewers.jwksUrl, IMAGES_DIR: imagesDir };
+  env = { ...serviceEnv(db, prefix), AUTH_JWKS_URL: viewers.jwksUrl, IMAGES_DIR: imagesDir };
   pins = await startService(pinsBoardsService(loadPinsBoardsConfig(env)));
   recorder = eventRecorder(loadPinsBoardsConfig({ ...env, MONGO_URL: servers.mongoUrl(`${db}_recorder`) }), ['pins.pin.saved.v1']);
   recorderService = await startService(recorder.definition);
@@ -241,5 +243,23 @@ describe('a feed and the store', () => {
     expect(after.slice(0, FEED_PINS_PER_BOARD)).toEqual(before.slice(0, FEED_PINS_PER_BOARD));
     expect(after.length).toBeGreaterThan(FEED_PINS_PER_BOARD);
     expect(await redis.exists(keys.feed(bea.id))).toBe(1);
+  });
+
+  it("is built again by the operator's command: one person's now, or everyone's when next read", async () => {
+    const keys = feedKeys(conn.name);
+    const redis = pins.ctx.redis!;
+    // A build reads every followed board, also one too big to fan out ('Feed famous', above): its newest pins come in.
+    const feedOf = async () => (await calls.feed(grace)).filter((p) => p.board.name !== 'Feed famous').slice(0, FEED_PINS_PER_BOARD);
+    const before = await feedOf();
+    const printed: string[] = [];
+    await adminCommand(['feed', 'rebuild', grace.id], env, (line) => printed.push(line));
+    expect(printed.join('\n')).toMatch(new RegExp(`home feed of ${grace.id} built in [\\d.]+ s: \\d+ pins`));
+    expect(await feedOf()).toEqual(before);
+
+    await adminCommand(['feed', 'rebuild'], env, (line) => printed.push(line));
+    expect(printed.at(-1)).toMatch(/^\d+ home feeds dropped/);
+    expect(await redis.exists(keys.feed(grace.id), keys.feed(bea.id))).toBe(0);
+    expect(await feedOf()).toEqual(before);
+    await expect(adminCommand(['feed', 'rebuild', grace.id, bea.id], env, () => undefined)).rejects.toThrow(/usage: npm run admin -- feed/);
   });
 });

