@@ -92,13 +92,22 @@ export function serviceEnv(p, service) {
   return env;
 }
 
+/**
+ * Node's CPU profiler for the services, when PINHIVE_CPU_PROF names a folder: each service
+ * writes `<folder>/<service>.cpuprofile` when it stops (scripts/cpu-profile.mjs sums one up).
+ */
+function profilerArgs(service) {
+  const dir = process.env.PINHIVE_CPU_PROF;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(dir)}`, `--cpu-prof-name=${service}.cpuprofile`] : [];
+}
+
 async function startServices(p, log) {
   await Promise.all(SERVICES.map((s) => {
     const main = path.join(root, 'services', s, 'dist', 'main.js');
     if (!fs.existsSync(main)) throw new Error(`${main} is missing: run \`npm run build\``);
     return startProcess({
       name: s, runDir: p.runDir, log, cwd: root, timeoutMs: 30000, ports: [p.ports[s]],
-      command: process.execPath, args: ['--enable-source-maps', main], env: serviceEnv(p, s),
+      command: process.execPath, args: ['--enable-source-maps', ...profilerArgs(s), main], env: serviceEnv(p, s),
       ready: () => httpOk(`http://127.0.0.1:${p.ports[s]}/healthz`),
     });
   }));
