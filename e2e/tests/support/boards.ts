@@ -37,3 +37,7 @@ export const createPin = (
 /** A pin from uploaded bytes (`image_base64`): with bytes of its own, an image no other test saved. */
 export const uploadPin = (request: APIRequestContext, boardId: string, image: Buffer, extra: { description?: string } = {}): Promise<{ id: string }> =>
   resourceCreate(request, 'PinResource', { board_id: boardId, image_base64: image.toString('base64'), method: 'button', ...extra });
+
+/** A repin (RepinResource create): the pin saved again onto a board of the request's owner. */
+export const repinPin = (request: APIRequestContext, pinId: string, boardId: string, description = ''): Promise<{ id: string }> =>
+  resourceCreate(request, 'RepinResource', { pin_id: pinId, board_id: boardId, description });

@@ -80,3 +80,10 @@ export const feedPinSchema = z.object({
   created_at: z.string(),
 });
 export type FeedPin = z.infer<typeof feedPinSchema>;
+
+/** PopularPinsResource get: pins of public boards most saved of late, for a home feed that is still empty. */
+export const POPULAR_PINS_PAGE_SIZE = 25;
+export const POPULAR_PINS_MAX = 50;
+export const popularPinsOptionsSchema = z.object({
+  page_size: z.coerce.number().int().min(1).max(POPULAR_PINS_MAX).default(POPULAR_PINS_PAGE_SIZE),
+});

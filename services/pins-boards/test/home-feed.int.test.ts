@@ -263,3 +263,37 @@ describe('a feed and the store', () => {
     await expect(adminCommand(['feed', 'rebuild', grace.id, bea.id], env, () => undefined)).rejects.toThrow(/usage: npm run admin -- feed/);
   });
 });
+
+describe('popular pins', () => {
+  it('lists the pins of public boards most saved of late, each save counted once, and not a deleted pin or a secret board\'s', async () => {
+    const board = await createBoard(ada, 'Popular lamps');
+    const secret = await createBoard(ada, 'Popular hideout', 'secret');
+    const [beas, graces] = [await createBoard(bea, 'Popular picks'), await createBoard(grace, 'Popular finds')];
+    const loved = await savePin(ada, board.id, '#aa1122');
+    const liked = await savePin(ada, board.id, '#aa2233');
+    const hidden = await savePin(ada, secret.id, '#aa3344');
+    // Saved again by others: a repin counts for the pin it repins.
+    await repin(bea, loved.id, beas.id, 'mine');
+    await repin(grace, loved.id, graces.id, 'mine too');
+    await repin(bea, liked.id, beas.id, 'also mine');
+    const popularIds = async () => ok<{ id: string }[]>(await calls.get('PopularPinsResource', { page_size: 50 })).map((p) => p.id);
+    const ranked = await waitFor(async () => {
+      const ids = await popularIds();
+      return ids.includes(loved.id) && ids.includes(liked.id) && ids.indexOf(loved.id) < ids.indexOf(liked.id) ? ids : undefined;
+    }, 'the pin saved three times above the one saved twice');
+    expect(ranked).not.toContain(hidden.id);
+
+    // Its save delivered again: counted once.
+    const key = `${conn.name}:popular`;
+    const redis = pins.ctx.redis!;
+    const event = await waitFor(async () => recorder.seen('pins.pin.saved.v1').find((e) => (e.data as { pinId: string }).pinId === liked.id), 'the save event');
+    const popularRuns = await handledCount(pins, 'popular-saved-pin', 'ok');
+    const score = await redis.zscore(key, liked.id);
+    await pins.ctx.bus.publish([event]);
+    await handledMore('popular-saved-pin', popularRuns);
+    expect(await redis.zscore(key, liked.id)).toBe(score);
+
+    ok(await calls.write('PinResource', 'delete', { id: loved.id }, ada));
+    await waitFor(async () => (!(await popularIds()).includes(loved.id) ? true : undefined), 'the deleted pin out of the popular list');
+  });
+});

@@ -8,9 +8,11 @@ import { BoardRepository } from '../src/boards/board.repository';
 import { FeedBuilder } from '../src/feed/feed.build';
 import { FeedFanOut } from '../src/feed/feed.fanout';
 import { feedHandlers } from '../src/feed/feed.handlers';
+import { FeedCards } from '../src/feed/feed.cards';
 import { feedKeys } from '../src/feed/feed.model';
 import { FeedPages } from '../src/feed/feed.pages';
 import { FeedStore, type ReaderEntries } from '../src/feed/feed.store';
+import { PopularPins } from '../src/feed/popular';
 import { BoardFollowRepository } from '../src/follows/board-follow.repository';
 import { FollowCountsRepository } from '../src/follows/follow-counts.repository';
 import { BOARD_FOLLOWS_COLLECTION, boardFollowersList, FOLLOW_BUCKET_SIZE } from '../src/follows/follow.model';
@@ -47,7 +49,7 @@ beforeAll(async () => {
   feed = new FeedStore(redis, feedKeys(db().name));
   const pins = new PinRepository(db(), async () => undefined, async () => undefined);
   const builder = new FeedBuilder({ store: feed, follows: new BoardFollowRepository(db(), new ListNumbers(db()), () => undefined), boards, pins });
-  pages = new FeedPages({ store: feed, builder, pins, facts: (id) => boards.findById(id) });
+  pages = new FeedPages({ store: feed, builder, cards: new FeedCards({ store: feed, pins, facts: (id) => boards.findById(id) }) });
   // Feeds that were read before (a fan-out writes only into feeds that exist; the others are built when first read).
   for (const reader of [owner, grace, bea]) await feed.startBuilding(reader);
 });
@@ -101,7 +103,7 @@ function saveHandlers(failOn: Set<string> = new Set()): EventHandler[] {
   const fanOut = new FeedFanOut({ lists, counts: new FollowCountsRepository(db()), follows, feed: store, pins, facts: (id) => boards.findById(id), logger });
   const all = [
     ...pinHandlers({ pins, boards, listCounts: { schedule: () => undefined }, sections: new SectionRepository(db(), async () => undefined), images: { remove: async () => undefined }, kick: () => undefined, logger, handled: (id, h) => processed.has(id, h), ownerOf: async (id) => (await boards.findById(id))?.ownerId }),
-    ...feedHandlers({ fanOut, builder: new FeedBuilder({ store, follows, boards, pins }), store, boardFollows: follows, logger }),
+    ...feedHandlers({ fanOut, builder: new FeedBuilder({ store, follows, boards, pins }), store, boardFollows: follows, popular: new PopularPins(redis, db().name), facts: (id) => boards.findById(id), logger }),
   ];
   return all.filter((h) => h.type === 'pins.pin.saved.v1');
 }

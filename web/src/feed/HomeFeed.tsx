@@ -1,18 +1,22 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { profilePath } from '../auth/targets';
 import { Spinner } from '../components/Spinner';
 import { StatusView } from '../components/StatusView';
 import { PinGrid } from '../pins/PinGrid';
+import { PopularPins } from './PopularPins';
 import { useHomeFeed } from './queries';
 
 /**
  * `/` for a signed-in person: the pins saved to the boards they follow, newest first, in the
- * masonry grid, more as they scroll. Someone who follows nothing yet is told how to start.
+ * masonry grid, more as they scroll. Someone who follows nothing yet is told how to start and
+ * shown popular pins with their boards to follow; a follow's pins fill the feed a moment later.
  */
 export function HomeFeed({ viewer }: { viewer: { id: string; username: string } }) {
   const { t } = useTranslation();
-  const feed = useHomeFeed(viewer.id);
+  const [waitingForPins, setWaitingForPins] = useState(false);
+  const feed = useHomeFeed(viewer.id, waitingForPins);
   const pins = feed.data?.pages.flatMap((page) => page.items) ?? [];
   const title = (
     <h1 className="home-feed__title" id="home-feed-title">
@@ -54,7 +58,13 @@ export function HomeFeed({ viewer }: { viewer: { id: string; username: string } 
           <Link to={profilePath(viewer.username)} className="button button--primary button--large">
             {t('home.ctaProfile')}
           </Link>
+          {waitingForPins ? (
+            <p role="status" className="home-feed__waiting">
+              {t('feed.waitingForPins')}
+            </p>
+          ) : null}
         </div>
+        <PopularPins onFollowed={() => setWaitingForPins(true)} />
       </div>
     );
   }

@@ -1,12 +1,25 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { fetchHomeFeed } from './api';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { fetchHomeFeed, fetchPopularPins } from './api';
 
-/** The signed-in viewer's home feed, keyed by who they are (an account switch reads another). */
-export function useHomeFeed(viewerId: string) {
+/** How often an empty home feed is read again while a follow's pins are on their way to it. */
+const WAITING_FOR_PINS_MS = 1000;
+
+/**
+ * The signed-in viewer's home feed, keyed by who they are (an account switch reads another).
+ * `waitingForPins`: the viewer just followed something and the feed is still empty (a follow's
+ * pins reach it through an event, a moment later): read it again each second meanwhile.
+ */
+export function useHomeFeed(viewerId: string, waitingForPins = false) {
   return useInfiniteQuery({
     queryKey: ['homeFeed', viewerId],
     queryFn: ({ pageParam, signal }) => fetchHomeFeed(pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next,
+    refetchInterval: (query) => (waitingForPins && (query.state.data?.pages[0]?.items.length ?? 0) === 0 ? WAITING_FOR_PINS_MS : false),
   });
+}
+
+/** Popular pins of public boards (an empty home's suggestions), the same for everyone for a minute. */
+export function usePopularPins() {
+  return useQuery({ queryKey: ['popularPins'], queryFn: ({ signal }) => fetchPopularPins(signal), staleTime: 60_000 });
 }

@@ -1,14 +1,21 @@
+import type { EventEnvelope, PinSavedV1 } from '@pinhive/contracts';
 import { defineHandler, type Logger } from '@pinhive/kit';
+import type { BoardFacts } from '../boards/board.model';
 import type { BoardFollowRepository } from '../follows/board-follow.repository';
+import { mapLimit } from '../shared/map-limit';
 import type { FeedBuilder } from './feed.build';
 import type { FeedFanOut } from './feed.fanout';
 import type { FeedStore } from './feed.store';
+import type { PopularPins } from './popular';
 
 export interface FeedHandlerDeps {
   fanOut: FeedFanOut;
   builder: FeedBuilder;
   store: FeedStore;
   boardFollows: BoardFollowRepository;
+  popular: PopularPins;
+  /** A board's facts from the read cache (BoardService.factsOf). */
+  facts: (boardId: string) => Promise<BoardFacts | null>;
   logger: Logger;
 }
 
@@ -19,6 +26,14 @@ export interface FeedHandlerDeps {
  * dispatcher keeps no processed record for them.
  */
 export function feedHandlers(deps: FeedHandlerDeps) {
+  // Saves onto public boards make their pictures popular (feed/popular.ts), each event once.
+  const countPopular = async (events: readonly EventEnvelope<PinSavedV1>[]) => {
+    const open = await mapLimit(events, 8, async (e) => {
+      const board = await deps.facts(e.data.boardId);
+      return board && !board.deletedAt && board.privacy === 'public';
+    });
+    await deps.popular.count(events.filter((_, i) => open[i]).map((e) => ({ eventId: e.id, save: e.data, at: Date.parse(e.occurredAt) })));
+  };
   return [
     defineHandler({
       name: 'fan-out-saved-pin',
@@ -33,6 +48,13 @@ export function feedHandlers(deps: FeedHandlerDeps) {
         const { entries } = await deps.fanOut.savedMany(events.map((e) => e.data));
         if (entries > 0) deps.logger.debug({ saves: events.length, entries }, 'saves fanned out to home feeds');
       },
+    }),
+    defineHandler({
+      name: 'popular-saved-pin',
+      idempotent: true,
+      type: 'pins.pin.saved.v1',
+      handle: (event) => countPopular([event]),
+      handleBatch: countPopular,
     }),
     defineHandler({
       name: 'feed-followed-board',

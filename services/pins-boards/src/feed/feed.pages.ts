@@ -1,11 +1,9 @@
 import { JsonText } from '@pinhive/kit';
-import type { BoardFacts } from '../boards/board.model';
-import type { PinRepository } from '../pins/pin.repository';
 import type { FeedBuilder } from './feed.build';
-import { parseMember, type FeedCard } from './feed.model';
-import { cardOfPin } from './feed.presenter';
+import type { FeedCards } from './feed.cards';
+import { parseMember } from './feed.model';
 import { isAfter, type FeedPageKey } from './feed.rules';
-import { GONE, type FeedEntry, type FeedStore } from './feed.store';
+import type { FeedEntry, FeedStore } from './feed.store';
 
 /** Entries read beyond a page's own: a few of them may have left the feeds since (their cards are tombstones). */
 const SLACK = 8;
@@ -15,9 +13,7 @@ const MAX_READS = 4;
 export interface FeedPagesDeps {
   store: FeedStore;
   builder: FeedBuilder;
-  pins: PinRepository;
-  /** A board's facts from the read cache (BoardService.factsOf). */
-  facts: (boardId: string) => Promise<BoardFacts | null>;
+  cards: FeedCards;
 }
 
 /** A page as the route answers it: the cards' JSON as stored, and where the next page starts. */
@@ -36,7 +32,13 @@ export class FeedPages {
   constructor(private readonly deps: FeedPagesDeps) {}
 
   async page(readerId: string, start: FeedPageKey | undefined, limit: number): Promise<FeedPage> {
-    if (!(await this.deps.store.touch(readerId))) await this.deps.builder.rebuild(readerId);
+    const from = start?.at ?? '+inf';
+    // The first range and the feed's lease in one round trip; a missing feed is built first.
+    let first = await this.deps.store.touchAndRange(readerId, from, limit + 1 + SLACK);
+    if (!first) {
+      await this.deps.builder.rebuild(readerId);
+      first = await this.deps.store.range(readerId, from, 0, limit + 1 + SLACK);
+    }
     const shown: { entry: FeedEntry; json: string }[] = [];
     const gone: string[] = [];
     let offset = 0;
@@ -44,7 +46,7 @@ export class FeedPages {
     let lastRead: FeedEntry | undefined;
     for (let reads = 0; more && shown.length <= limit && reads < MAX_READS; reads++) {
       const want = limit + 1 - shown.length + SLACK;
-      const entries = await this.deps.store.range(readerId, start?.at ?? '+inf', offset, want);
+      const entries = reads === 0 ? first : await this.deps.store.range(readerId, from, offset, want);
       offset += entries.length;
       more = entries.length === want;
       lastRead = entries[entries.length - 1] ?? lastRead;
@@ -64,28 +66,7 @@ export class FeedPages {
     return { items: new JsonText(`[${page.map((s) => s.json).join(',')}]`), next };
   }
 
-  /** Each entry's card JSON, or undefined when its pin left the feeds. */
-  private async cardsOf(entries: readonly FeedEntry[]): Promise<(string | undefined)[]> {
-    const pinIds = entries.map((e) => parseMember(e.member)?.pinId ?? '');
-    const lookups = await this.deps.store.cards(pinIds);
-    const fresh: FeedCard[] = [];
-    const out = await Promise.all(lookups.map(async (card, i) => {
-      const pinId = pinIds[i];
-      if (card === GONE || !pinId) return undefined;
-      if (card !== undefined) return card;
-      const read = await this.fromStore(pinId);
-      if (read) fresh.push(read);
-      return read && JSON.stringify(read.pin);
-    }));
-    await this.deps.store.putCards(fresh);
-    return out;
-  }
-
-  /** A pin's card from the store, while it is on a public board. */
-  private async fromStore(pinId: string): Promise<FeedCard | undefined> {
-    const pin = await this.deps.pins.findById(pinId);
-    const board = pin && (await this.deps.facts(pin.boardId));
-    if (!pin || !board || board.deletedAt || board.privacy !== 'public') return undefined;
-    return cardOfPin(pin, board);
+  private cardsOf(entries: readonly FeedEntry[]): Promise<(string | undefined)[]> {
+    return this.deps.cards.json(entries.map((e) => parseMember(e.member)?.pinId ?? ''));
   }
 }

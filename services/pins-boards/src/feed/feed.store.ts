@@ -49,6 +49,13 @@ export interface FeedEntry {
   score: number;
 }
 
+/** Entries from a `ZRANGE ... WITHSCORES` answer (member, score, member, score...). */
+function entriesOf(flat: readonly string[]): FeedEntry[] {
+  const entries: FeedEntry[] = [];
+  for (let i = 0; i + 1 < flat.length; i += 2) entries.push({ member: flat[i] as string, score: Number(flat[i + 1]) });
+  return entries;
+}
+
 /** A card that is a tombstone: its pin left the feeds. */
 export const GONE = Symbol('gone');
 
@@ -75,11 +82,6 @@ export class FeedStore {
       redis.defineCommand('feedRemoveBoard', { numberOfKeys: 1, lua: REMOVE_BOARD });
     }
     this.redis = redis as FeedRedis;
-  }
-
-  /** Keeps a read feed for FEED_IDLE_SECONDS more; false when there is none (never built, idle too long, Redis wiped). */
-  async touch(readerId: string): Promise<boolean> {
-    return (await this.redis.expire(this.keys.feed(readerId), FEED_IDLE_SECONDS)) === 1;
   }
 
   /** Whether the reader has a feed (a follow adds to it; a feed built later reads the store anyway). */
@@ -138,10 +140,22 @@ export class FeedStore {
    * the first `offset` of them; the BUILT mark is never among them.
    */
   async range(readerId: string, from: number | '+inf', offset: number, count: number): Promise<FeedEntry[]> {
-    const flat = await this.redis.zrange(this.keys.feed(readerId), from, 1, 'BYSCORE', 'REV', 'LIMIT', offset, count, 'WITHSCORES');
-    const entries: FeedEntry[] = [];
-    for (let i = 0; i + 1 < flat.length; i += 2) entries.push({ member: flat[i] as string, score: Number(flat[i + 1]) });
-    return entries;
+    return entriesOf(await this.redis.zrange(this.keys.feed(readerId), from, 1, 'BYSCORE', 'REV', 'LIMIT', offset, count, 'WITHSCORES'));
+  }
+
+  /**
+   * A page's first range, and the feed kept FEED_IDLE_SECONDS more, in one round trip; undefined
+   * when there is no feed (never built, idle too long, Redis wiped).
+   */
+  async touchAndRange(readerId: string, from: number | '+inf', count: number): Promise<FeedEntry[] | undefined> {
+    const key = this.keys.feed(readerId);
+    const [[touchErr, touched] = [null, 0], [rangeErr, flat] = [null, []]] = (await this.redis.pipeline()
+      .expire(key, FEED_IDLE_SECONDS)
+      .zrange(key, from, 1, 'BYSCORE', 'REV', 'LIMIT', 0, count, 'WITHSCORES')
+      .exec()) ?? [];
+    if (touchErr) throw touchErr;
+    if (rangeErr) throw rangeErr;
+    return touched === 1 ? entriesOf(flat as string[]) : undefined;
   }
 
   async cards(pinIds: readonly string[]): Promise<CardLookup[]> {

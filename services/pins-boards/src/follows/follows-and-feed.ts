@@ -5,12 +5,15 @@ import type { BoardListRepository } from '../boards/board-list.repository';
 import type { BoardFacts } from '../boards/board.model';
 import type { BoardRepository } from '../boards/board.repository';
 import { FeedBuilder } from '../feed/feed.build';
+import { FeedCards } from '../feed/feed.cards';
 import { FeedFanOut } from '../feed/feed.fanout';
 import { feedHandlers } from '../feed/feed.handlers';
 import { feedKeys } from '../feed/feed.model';
 import { FeedPages } from '../feed/feed.pages';
 import { feedRoutes } from '../feed/feed.routes';
 import { FeedStore } from '../feed/feed.store';
+import { PopularPins } from '../feed/popular';
+import { popularRoutes } from '../feed/popular.routes';
 import type { PinRepository } from '../pins/pin.repository';
 import type { ProfileRepository } from '../profiles/profile.repository';
 import { ListNumbers } from '../shared/list-numbers';
@@ -49,15 +52,17 @@ export function followsAndFeed(deps: FollowsAndFeedDeps) {
   const counts = new FollowCountsRepository(deps.mongo);
   const store = new FeedStore(deps.redis, feedKeys(deps.namespace));
   const builder = new FeedBuilder({ store, follows: boardFollows, boards: deps.boards, pins: deps.pins });
+  const cards = new FeedCards({ store, pins: deps.pins, facts: deps.facts });
+  const popular = new PopularPins(deps.redis, deps.namespace);
   const follows = new FollowService({ boardFollows, userFollows, counts, lists, profiles: deps.profiles, people: deps.people, facts: deps.facts });
   const fanOut = new FeedFanOut({ lists, counts, follows: boardFollows, feed: store, pins: deps.pins, facts: deps.facts, logger: deps.logger, followers: deps.boardFollowers });
   return {
     follows,
     feed: { store, builder },
-    routes: [...followRoutes(follows), ...feedRoutes(new FeedPages({ store, builder, pins: deps.pins, facts: deps.facts }))],
+    routes: [...followRoutes(follows), ...feedRoutes(new FeedPages({ store, builder, cards })), ...popularRoutes(popular, cards)],
     handlers: [
       ...followHandlers({ boardFollows, userFollows, counts, lists, boardLists: deps.boardLists, boards: deps.boards, handled: deps.handled }),
-      ...feedHandlers({ fanOut, builder, store, boardFollows, logger: deps.logger }),
+      ...feedHandlers({ fanOut, builder, store, boardFollows, popular, facts: deps.facts, logger: deps.logger }),
     ],
   };
 }
