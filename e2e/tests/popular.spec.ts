@@ -51,3 +51,20 @@ test('a newcomer sees popular pins on an empty home, follows a board from there,
   await expect(feed.getByRole('img', { name: 'A bowl everyone keeps' })).toBeVisible({ timeout: 30_000 });
   await expectAccessible(page, 'home feed after a follow from the popular pins');
 });
+
+test('a newcomer makes a first board from their own profile and lands on it', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  const me = await createAccount(page.request, uniqueEmail('ines'), 'correct-horse-42', 'Ines');
+  await page.goto(`/${me.username}/`);
+  await expect(page.getByText("You haven't made any boards yet. Create one, or save a Pin to start one.")).toBeVisible();
+  await page.getByRole('button', { name: 'Create board' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create board' });
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page, 'create board from the profile');
+  const name = uniqueName('First finds');
+  await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+  await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('link', { name: new RegExp(name) })).toBeVisible();
+});

@@ -4,6 +4,7 @@ import { useViewer } from '../auth/viewer';
 import { Spinner } from '../components/Spinner';
 import { useFetchMoreNearEnd } from '../pins/useFetchMoreNearEnd';
 import { BoardCard } from './BoardCard';
+import { CreateBoardButton } from './CreateBoardButton';
 import { useUserBoards } from './queries';
 
 /** A profile's boards under its header (public ones; secret ones too on your own profile). */
@@ -19,9 +20,12 @@ export function ProfileBoards({ username }: { username: string }) {
 
   return (
     <section className="profile-boards" aria-labelledby="profile-boards-title">
-      <h2 className="profile-boards__title" id="profile-boards-title">
-        {t('boards.boards')}
-      </h2>
+      <div className="profile-boards__header">
+        <h2 className="profile-boards__title" id="profile-boards-title">
+          {t('boards.boards')}
+        </h2>
+        {own ? <CreateBoardButton /> : null}
+      </div>
       {query.isPending ? (
         <div className="profile-boards__state">
           <Spinner size="large" label={t('boards.profileLoading')} />
