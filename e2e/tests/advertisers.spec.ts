@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import sharp from 'sharp';
 import { createAccount, uniqueEmail } from './support/accounts';
 import { accountButton, expectDescribedFieldError, expectFieldError, openAccountMenu } from './support/auth';
 import { expectAccessible } from './support/axe';
 import { createBoard, uploadPin } from './support/boards';
+import { uniqueImage, uniqueName } from './support/unique';
 
 /**
  * Acting for an advertiser (saving-boards-ads.md sections 5 and 6): its owner creates it on
@@ -14,13 +14,6 @@ import { createBoard, uploadPin } from './support/boards';
  * themself again brings the secret toggle back.
  */
 const PROTECTED = "Protected board (not listed on user's profile)";
-
-const uniqueName = (base: string): string => `${base} ${Date.now().toString(36).slice(-5)}`;
-
-const uniqueImage = (): Promise<Buffer> => {
-  const channel = () => Math.floor(Math.random() * 256);
-  return sharp({ create: { width: 320, height: 400, channels: 3, background: { r: channel(), g: channel(), b: channel() } } }).png().toBuffer();
-};
 
 /** The create-board form on `/board/create/` (the form the picker shows too). */
 async function openCreateBoard(page: Page) {

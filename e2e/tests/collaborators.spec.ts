@@ -1,20 +1,14 @@
 import { expect, test } from '@playwright/test';
-import sharp from 'sharp';
 import { createAccount, uniqueEmail, yearsAgo } from './support/accounts';
 import { expectAccessible } from './support/axe';
 import { createBoard, uploadPin } from './support/boards';
+import { uniqueImage, uniqueName } from './support/unique';
 
 /**
  * Collaborators (saving-boards-ads.md sections 2, 5, 6, 7 and 9): the owner invites someone by
  * email from the board settings, the mail's link (read in the dev outbox) brings them to sign up
  * and accept, and they then save a pin into the secret board as a collaborator.
  */
-const uniqueName = (base: string): string => `${base} ${Date.now().toString(36).slice(-5)}`;
-
-const uniqueImage = (): Promise<Buffer> => {
-  const channel = () => Math.floor(Math.random() * 256);
-  return sharp({ create: { width: 320, height: 400, channels: 3, background: { r: channel(), g: channel(), b: channel() } } }).png().toBuffer();
-};
 
 test('invited by email from the board settings, a newcomer signs up through the link, accepts, and saves into the secret board', async ({ page, browser, baseURL }) => {
   test.setTimeout(120_000);

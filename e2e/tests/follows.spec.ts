@@ -1,23 +1,14 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import sharp from 'sharp';
 import { createAccount, uniqueEmail } from './support/accounts';
 import { expectAccessible } from './support/axe';
 import { createBoard, uploadPin } from './support/boards';
+import { uniqueImage, uniqueName } from './support/unique';
 
 /**
  * Following a board and the home feed (saving-boards-ads.md sections 4, 7 and 8): a member
  * follows another's board, its new pin comes first in their home feed at `/`, and the Follow
  * button's state is the server's after a reload. Images are drawn here, each of its own.
  */
-const uniqueImage = (): Promise<Buffer> => {
-  const channel = () => Math.floor(Math.random() * 256);
-  return sharp({ create: { width: 300, height: 420, channels: 3, background: { r: channel(), g: channel(), b: channel() } } })
-    .composite([{ input: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="300" height="420"><text x="20" y="200" font-size="26">${Date.now()}</text></svg>`) }])
-    .png()
-    .toBuffer();
-};
-
-const uniqueName = (base: string): string => `${base} ${Date.now().toString(36).slice(-5)}`;
 
 /** The first pin of the viewer's home feed, as the service answers it (saves reach feeds through their events). */
 async function firstFeedPin(request: APIRequestContext): Promise<string | undefined> {
@@ -51,7 +42,7 @@ test('a follower sees the new pin of a board they follow first in their home fee
   await expect(following).toHaveAttribute('aria-pressed', 'true');
 
   // The owner saves a new pin onto it: it reaches the follower's feed through its event.
-  const pin = await uploadPin(owner, board.id, await uniqueImage(), { description: 'A lamp worth following' });
+  const pin = await uploadPin(owner, board.id, await uniqueImage(300, 420), { description: 'A lamp worth following' });
   await expect.poll(() => firstFeedPin(page.request), { timeout: 30_000 }).toBe(pin.id);
   await page.goto('/');
   const feed = page.getByRole('region', { name: 'Pins from boards you follow' });

@@ -1,8 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import sharp from 'sharp';
 import { createAccount } from './support/accounts';
 import { expectAccessible } from './support/axe';
 import { createBoard, createSection, uploadPin } from './support/boards';
+import { uniqueImage, uniqueName } from './support/unique';
 
 /**
  * Moving pins in Organise mode (saving-boards-ads.md sections 4, 5 and 8): two pins of a board
@@ -11,13 +11,6 @@ import { createBoard, createSection, uploadPin } from './support/boards';
  * toast. The server's side of that refusal (409, codes 2171-2173) is proven by pins-boards'
  * integration test; here its answer is given to the page as the server gives it.
  */
-const uniqueName = (base: string): string => `${base} ${Date.now().toString(36).slice(-5)}`;
-
-/** An image of this run's own colour: images are stored by content, and other tests save theirs. */
-const uniqueImage = (): Promise<Buffer> => {
-  const channel = () => Math.floor(Math.random() * 256);
-  return sharp({ create: { width: 300, height: 360, channels: 3, background: { r: channel(), g: channel(), b: channel() } } }).png().toBuffer();
-};
 
 const resourceGet = async <T>(request: APIRequestContext, name: string, options: Record<string, unknown>): Promise<T> => {
   const answer = await request.get(`/resource/${name}/get/?data=${encodeURIComponent(JSON.stringify({ options }))}`);
@@ -38,7 +31,7 @@ test('pins move into a section, then to another board, and the counts follow', a
   const board = await createBoard(page.request, uniqueName('Living room'));
   const other = await createBoard(page.request, uniqueName('Archive'));
   await createSection(page.request, board.id, 'Shelf');
-  for (const description of ['Pin one', 'Pin two', 'Pin three']) await uploadPin(page.request, board.id, await uniqueImage(), { description });
+  for (const description of ['Pin one', 'Pin two', 'Pin three']) await uploadPin(page.request, board.id, await uniqueImage(300, 360), { description });
   await boardCounted(page.request, board.id, 3);
 
   // 1. On the board page: Organise, tick two pins, Move them into the section.
@@ -93,7 +86,7 @@ test('a move refused while another board action runs is undone, with the spec\'s
   await createAccount(page.request);
   const board = await createBoard(page.request, uniqueName('Busy board'));
   const other = await createBoard(page.request, uniqueName('Elsewhere'));
-  await uploadPin(page.request, board.id, await uniqueImage(), { description: 'Pin that waits' });
+  await uploadPin(page.request, board.id, await uniqueImage(300, 360), { description: 'Pin that waits' });
   await boardCounted(page.request, board.id, 1);
   await page.route('**/resource/BulkEditResource/update/', (route) =>
     route.fulfill({

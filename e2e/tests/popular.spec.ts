@@ -1,23 +1,14 @@
 import { expect, test } from '@playwright/test';
-import sharp from 'sharp';
 import { createAccount, uniqueEmail } from './support/accounts';
 import { expectAccessible } from './support/axe';
 import { createBoard, repinPin, uploadPin } from './support/boards';
+import { uniqueImage, uniqueName } from './support/unique';
 
 /**
  * A new person's empty home (issue 23, "Nothing to do after sign-up"): `/` shows popular pins of
  * public boards with their boards to follow; following one brings its pins into the home feed
  * at once, without waiting for a new save. On a phone's width, where the first minutes happen.
  */
-const uniqueName = (base: string): string => `${base} ${Date.now().toString(36).slice(-5)}`;
-
-const uniqueImage = (): Promise<Buffer> => {
-  const channel = () => Math.floor(Math.random() * 256);
-  return sharp({ create: { width: 300, height: 360, channels: 3, background: { r: channel(), g: channel(), b: channel() } } })
-    .composite([{ input: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="300" height="360"><text x="20" y="180" font-size="26">${Date.now()}</text></svg>`) }])
-    .png()
-    .toBuffer();
-};
 
 test('a newcomer sees popular pins on an empty home, follows a board from there, and gets its pins in the feed', async ({ page, playwright, baseURL }) => {
   test.setTimeout(90_000);
@@ -26,7 +17,7 @@ test('a newcomer sees popular pins on an empty home, follows a board from there,
   const pinner = await playwright.request.newContext({ baseURL });
   await createAccount(pinner, uniqueEmail('pia'), 'correct-horse-42', 'Pia');
   const board = await createBoard(pinner, uniqueName('Pia ceramics'));
-  const pin = await uploadPin(pinner, board.id, await uniqueImage(), { description: 'A bowl everyone keeps' });
+  const pin = await uploadPin(pinner, board.id, await uniqueImage(300, 360), { description: 'A bowl everyone keeps' });
   const again = await createBoard(pinner, uniqueName('Pia favourites'));
   for (let i = 0; i < 6; i++) await repinPin(pinner, pin.id, again.id, `again ${i}`);
 

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import sharp from 'sharp';
 import { createAccount, uniqueEmail } from './support/accounts';
 import { expectAccessible } from './support/axe';
 import { createBoard, uploadPin } from './support/boards';
+import { uniqueImage, uniqueName } from './support/unique';
 
 /**
  * The success dialog's suggested related board (saving-boards-ads.md sections 2, 4 and 7): after
@@ -10,16 +10,8 @@ import { createBoard, uploadPin } from './support/boards';
  * The image is drawn here, in a colour of this run's own: the suggestion is a random pick among
  * every board holding the image, and other tests (or runs) save the page server's images too.
  */
-const uniqueImage = (): Promise<Buffer> => {
-  const channel = () => Math.floor(Math.random() * 256);
-  return sharp({ create: { width: 320, height: 400, channels: 3, background: { r: channel(), g: channel(), b: channel() } } })
-    .composite([{ input: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="320" height="400"><text x="20" y="200" font-size="28">${Date.now()}</text></svg>`) }])
-    .png()
-    .toBuffer();
-};
 
 const RELATED = '/resource/RelatedBoardForPinRandomFeedResource/get/';
-const uniqueName = (base: string): string => `${base} ${Date.now().toString(36).slice(-5)}`;
 
 test("saving a pin someone else saved suggests their board, which replaces the pin's preview", async ({ page, request }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
