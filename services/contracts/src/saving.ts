@@ -98,6 +98,17 @@ export function foldForSearch(text: string): string {
 }
 
 /**
+ * What makes two of a person's board names the same: case, accents and spacing aside ("Summer
+ * Trips", "summer  trips" and "Summer Trîps" are one name).
+ */
+export function boardNameKey(name: string): string {
+  return foldForSearch(name).trim().replace(/\s+/g, ' ');
+}
+
+/** The answer to a board name a person already gave another of their boards (create and rename). */
+export const BOARD_NAME_TAKEN = 'You already have a board with that name.';
+
+/**
  * Board search filter (section 5): matches when every space-separated word of the query is
  * found, accent-folded, at the start of the name or of a word within it.
  */

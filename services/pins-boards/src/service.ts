@@ -1,8 +1,10 @@
+import { boardNameKey } from '@pinhive/contracts';
 import { mongoDatabaseOf, type JsonText, type ServiceDefinition } from '@pinhive/kit';
 import type { PinsBoardsConfig } from './config';
 import type { KeptRole } from './advertisers/advertiser-access';
 import { advertisersModule } from './advertisers/advertisers';
 import { BOARDS_COLLECTION, type BoardFacts } from './boards/board.model';
+import { BoardNames } from './boards/board-names.repository';
 import { BoardRepository } from './boards/board.repository';
 import { boardHandlers } from './boards/board.handlers';
 import { listCountsBehind } from './boards/list-counts.module';
@@ -98,7 +100,12 @@ export function pinsBoardsService(config: PinsBoardsConfig): ServiceDefinition<P
       const advertisers = advertisersModule({ mongo: ctx.mongo, kept: ctx.readCache<KeptRole>({ name: 'advertiser-access', ttlMs: BOARD_PAGE_TTL_MS, maxBytes: ADVERTISER_ACCESS_BYTES, size: () => 128 }) });
       if (!ctx.redis) throw new Error('pins-boards needs Redis for the home feeds (REDIS_URL)');
       const social = followsAndFeed({ mongo: ctx.mongo, kick, logger: ctx.logger, handled, profiles, people, boards, boardLists: lists, pins, facts: (id) => boardService.factsOf(id), redis: ctx.redis, namespace: mongoDatabaseOf(config.MONGO_URL), boardFollowers });
-      const boardService = new BoardService({ boards, lists, profiles, people, kick, pickers, facts: boardFacts, follows: (viewer, id) => social.follows.boardFacts(viewer, id), advertisers: advertisers.access });
+      // A board holds its name while it exists, not deleted, with that name (boards/board-names.repository.ts).
+      const names = new BoardNames(ctx.mongo, async (boardId, name) => {
+        const held = await boards.findById(boardId);
+        return held !== null && !held.deletedAt && boardNameKey(held.name) === boardNameKey(name);
+      });
+      const boardService = new BoardService({ boards, lists, profiles, people, kick, pickers, facts: boardFacts, follows: (viewer, id) => social.follows.boardFacts(viewer, id), advertisers: advertisers.access, names });
       const moves = movesModule({ mongo: ctx.mongo, logger: ctx.logger, kick, boards, lists, sections, pins, boardService, changed: (boardId) => boardPages.changed(boardId), pinChanged: (pinId) => keptPins.changed(pinId), answerWithinMs: config.MOVE_ANSWER_WITHIN_MS });
       const sectionService = new SectionService({ sections, boards, boardService, lists, moves: moves.service });
       if (!ctx.postgres) throw new Error('pins-boards needs its search database (SEARCH_DATABASE_URL)');

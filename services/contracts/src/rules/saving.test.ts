@@ -1,4 +1,4 @@
-import { boardNameMatches, compareBoardNames, fillTemplate, ownPinId, savedMethod, SAVING_STRINGS } from '../saving';
+import { boardNameKey, boardNameMatches, compareBoardNames, fillTemplate, ownPinId, savedMethod, SAVING_STRINGS } from '../saving';
 
 describe('saving rules (saving-boards-ads.md section 5)', () => {
   it('board search: every word, accent-folded, at the start of the name or of a word in it', () => {
@@ -32,5 +32,13 @@ describe('saving rules (saving-boards-ads.md section 5)', () => {
   it('fills both placeholder spellings of the spec', () => {
     expect(fillTemplate(SAVING_STRINGS.savedToSection, { sectionName: 'Lighting', boardName: 'Home' })).toBe('Saved to Lighting in Home');
     expect(fillTemplate(SAVING_STRINGS.tooLong, { maxLength: 50 })).toBe('Please enter no more than 50 characters.');
+  });
+});
+
+describe('board names', () => {
+  it('are one name whatever their case, accents and spacing', () => {
+    expect(boardNameKey('Summer Trips')).toBe(boardNameKey('summer  trips '));
+    expect(boardNameKey('Summer Trîps')).toBe(boardNameKey('SUMMER TRIPS'));
+    expect(boardNameKey('Summer Trips')).not.toBe(boardNameKey('Summer Trip'));
   });
 });

@@ -1,4 +1,6 @@
 import {
+  BOARD_NAME_TAKEN,
+  boardNameKey,
   MAX_BOARDS_PER_USER,
   type Board,
   type BoardCreateOptions,
@@ -14,6 +16,7 @@ import type { People } from '../shared/people';
 import { slugify } from '../shared/slug';
 import type { ProfileRepository } from '../profiles/profile.repository';
 import type { BoardListEntry, BoardListRepository } from './board-list.repository';
+import type { BoardNames } from './board-names.repository';
 import { BOARDS_COLLECTION, boardFactsOf, type BoardDoc, type BoardFacts } from './board.model';
 import { authorizeAdvertised, boardPolicy } from './board.policy';
 import { listEntryOf, presentBoard, presentPickerBoard, type BoardFollowFacts } from './board.presenter';
@@ -34,7 +37,12 @@ export interface BoardServiceDeps {
   follows: (viewer: Viewer | undefined, boardId: string) => Promise<BoardFollowFacts>;
   /** Who may act for which advertiser (advertisers/). */
   advertisers: Pick<AdvertiserAccess, 'actingFor' | 'withRole'>;
+  /** Each of a person's board names held by one board (board-names.repository.ts). */
+  names: BoardNames;
 }
+
+/** 400 at the name field: the owner already has a board of that name (case and accents aside). */
+const nameTaken = () => appError('bad_request', { message: BOARD_NAME_TAKEN, field: 'name' });
 
 /** The picker's options, after validation. */
 export interface PickerOptions {
@@ -118,8 +126,13 @@ export class BoardService {
     if (existing.length >= MAX_BOARDS_PER_USER) {
       throw appError('bad_request', { message: `You can have at most ${MAX_BOARDS_PER_USER} boards. Delete or merge some to make a new one.`, field: 'name' });
     }
+    // Unique among the owner's own boards: those listed (made before names were claimed), then the
+    // claim, which a second creation of the name at the same moment cannot pass.
+    const key = boardNameKey(options.name);
+    if (existing.some((e) => !e.owner && boardNameKey(e.name) === key)) throw nameTaken();
     const now = new Date();
     const id = newId(now.getTime());
+    if (!(await this.deps.names.claim(viewer.userId, options.name, id, now))) throw nameTaken();
     const board: BoardDoc = {
       _id: id,
       ownerId: viewer.userId,
@@ -146,7 +159,10 @@ export class BoardService {
     let created: EventEnvelope[] = [];
     const stored = await this.deps.boards.create(board, (doc) => (created = [newEvent('pins-boards', 'pins.board.created.v1', id, {
       boardId: id, ownerId: viewer.userId, name: doc.name, privacy: doc.privacy, createdAt: now.toISOString(), slug: doc.slug, description: doc.description,
-    }, now)]));
+    }, now)])).catch(async (err: unknown) => {
+      await this.deps.names.release(viewer.userId, options.name, id).catch(() => undefined);
+      throw err;
+    });
     this.deps.kick({ collection: BOARDS_COLLECTION, id, created });
     // The picker's list. A crash before this write is repaired from the board's event
     // (board.handlers.ts list-created-board); the board itself (and its page) is there.
@@ -165,6 +181,9 @@ export class BoardService {
   async update(viewer: Viewer, options: { board_id: string; name?: string; description?: string; privacy?: BoardPrivacy }): Promise<Board> {
     const board = await this.writable(viewer, options.board_id);
     if (options.privacy !== undefined && options.privacy !== board.privacy) authorizeAdvertised(viewer, 'setPrivacy', await this.deps.advertisers.withRole(viewer, board));
+    // A new name (not only its case or accents) is claimed among the owner's boards first; the old one is given back after.
+    const renamed = options.name !== undefined && boardNameKey(options.name) !== boardNameKey(board.name) ? options.name : undefined;
+    if (renamed !== undefined) await this.claimName(board, renamed);
     const set = {
       ...(options.name !== undefined ? { name: options.name } : {}),
       ...(options.description !== undefined ? { description: options.description.trim() } : {}),
@@ -180,11 +199,25 @@ export class BoardService {
       const after = { ...board, ...set };
       events.push(newEvent('pins-boards', 'pins.board.changed.v1', board._id, { boardId: board._id, ownerId: board.ownerId, name: after.name, slug: board.slug, description: after.description, privacy: after.privacy, changed }));
     }
-    const updated = Object.keys(set).length > 0 ? await this.deps.boards.update(board._id, set, events) : board;
+    const updated = Object.keys(set).length > 0
+      ? await this.deps.boards.update(board._id, set, events).catch(async (err: unknown) => {
+        if (renamed !== undefined) await this.deps.names.release(board.ownerId, renamed, board._id).catch(() => undefined);
+        throw err;
+      })
+      : board;
+    if (renamed !== undefined) await this.deps.names.release(board.ownerId, board.name, board._id);
     if (events.length > 0) this.deps.kick({ collection: BOARDS_COLLECTION, id: board._id });
     authorize(viewer, 'read', updated, boardPolicy);
     await this.deps.lists.patch(updated.ownerId, updated._id, { name: updated.name, privacy: updated.privacy });
     return this.present(updated, viewer);
+  }
+
+  /** Claims a board's new name among its owner's boards (listed ones first: made before names were claimed), or 400. */
+  private async claimName(board: BoardDoc, name: string): Promise<void> {
+    const key = boardNameKey(name);
+    const listed = await this.deps.lists.entries(board.ownerId);
+    if (listed.some((e) => !e.owner && e.id !== board._id && boardNameKey(e.name) === key)) throw nameTaken();
+    if (!(await this.deps.names.claim(board.ownerId, name, board._id))) throw nameTaken();
   }
 
   async archive(viewer: Viewer, boardId: string, archived: boolean): Promise<Board> {
@@ -208,6 +241,8 @@ export class BoardService {
     await this.deps.boards.update(boardId, { deletedAt: now }, [event]);
     this.deps.kick({ collection: BOARDS_COLLECTION, id: boardId });
     await this.deps.lists.remove(board.ownerId, boardId);
+    // Its name is free again (a claim left by a crash here is taken over: it names a deleted board).
+    await this.deps.names.release(board.ownerId, board.name, boardId);
     return { id: boardId };
   }
 
