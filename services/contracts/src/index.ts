@@ -1,3 +1,5 @@
+// First: zod's person-readable messages, before any schema is used.
+import './validation-messages';
 export * from './envelope';
 export * from './errors';
 export * from './events';

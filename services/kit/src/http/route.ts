@@ -135,9 +135,11 @@ function parsePart(schema: z.ZodType | undefined, value: unknown, part: 'body' |
   if (result.success) return result.data;
   const issues = result.error.issues.map((i) => ({ field: i.path.join('.') || part, message: i.message }));
   const first = issues[0] ?? { field: part, message: 'Invalid value' };
+  // The message (and any further problems) for people; which field each concerns in `data`.
+  const others = [...new Set(issues.slice(1).map((i) => i.message))].filter((m) => m !== first.message);
   throw appError('bad_request', {
     message: first.message,
-    detail: issues.map((i) => `${i.field}: ${i.message}`).join('; '),
+    ...(others.length > 0 ? { detail: others.join(' ') } : {}),
     field: first.field,
     data: { issues },
   });
