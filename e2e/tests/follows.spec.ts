@@ -21,7 +21,7 @@ test('a follower sees the new pin of a board they follow first in their home fee
   await page.setViewportSize({ width: 1280, height: 900 });
   // The board's owner works through the API in a cookie jar of her own; the page is the follower's.
   const owner = await playwright.request.newContext({ baseURL });
-  await createAccount(owner, uniqueEmail('olga'), 'correct-horse-42', 'Olga');
+  const olga = await createAccount(owner, uniqueEmail('olga'), 'correct-horse-42', 'Olga');
   const board = await createBoard(owner, uniqueName('Olga lamps'));
   await createAccount(page.request, uniqueEmail('finn'), 'correct-horse-42', 'Finn');
 
@@ -32,6 +32,9 @@ test('a follower sees the new pin of a board they follow first in their home fee
 
   await page.goto(board.url);
   const main = page.getByRole('main');
+  // Names follow one rule (as the close-up's 'Saved by'): the display name, linking to the profile.
+  await expect(main.getByText('By Olga', { exact: true })).toBeVisible();
+  await expect(main.getByRole('link', { name: 'Olga', exact: true })).toHaveAttribute('href', `/${olga.username}`);
   const follow = main.getByRole('button', { name: 'Follow', exact: true });
   const following = main.getByRole('button', { name: 'Following', exact: true });
   await expect(follow).toHaveAttribute('aria-pressed', 'false');

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createAccount, uniqueEmail } from './support/accounts';
+import { expectFieldError } from './support/auth';
 import { expectAccessible } from './support/axe';
 import { createBoard, repinPin, uploadPin } from './support/boards';
 import { uniqueImage, uniqueName } from './support/unique';
@@ -58,4 +59,15 @@ test('a newcomer makes a first board from their own profile and lands on it', as
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await page.goBack();
   await expect(page.getByRole('link', { name: new RegExp(name) })).toBeVisible();
+
+  // The same name again, in other letters: refused at the name field, and nothing is made.
+  await page.getByRole('button', { name: 'Create board' }).click();
+  const again = page.getByRole('dialog', { name: 'Create board' });
+  const field = again.getByRole('textbox', { name: 'Name' });
+  await field.fill(name.toUpperCase());
+  await again.getByRole('button', { name: 'Create', exact: true }).click();
+  await expectFieldError(field, 'You already have a board with that name.');
+  await expect(again.getByRole('button', { name: 'Create', exact: true })).toBeDisabled();
+  await field.fill(`${name} too`);
+  await expect(again.getByRole('button', { name: 'Create', exact: true })).toBeEnabled();
 });

@@ -274,6 +274,10 @@ test.describe('a visitor', () => {
     await expect(toast.getByRole('link')).toHaveAttribute('href', /^\/pin\/\d+\/?$/);
     const repinId = ((await toast.getByRole('link').getAttribute('href')) ?? '').replace(/\D/g, '');
     expect(repinId).not.toBe(pin.id);
+    // The close-up's button says so, with the board, once the toast is gone too.
+    await expect(page.getByRole('button', { name: 'Saved', exact: true })).toHaveAccessibleDescription(`Saved to ${name}`);
+    await expect(toast).toBeHidden({ timeout: 10_000 });
+    await expect(page.getByRole('button', { name: 'Saved', exact: true })).toBeVisible();
     await page.goto(`/pin/${repinId}`);
     await expect(page.getByRole('link', { name, exact: true })).toBeVisible();
     await expect(page.getByText(`Saved by ${ada.firstName}`)).toBeVisible();

@@ -44,7 +44,8 @@ export const boardSchema = z.object({
   url: z.string(),
   layout: z.literal('default'),
   privacy: z.enum(BOARD_PRIVACIES),
-  owner: z.object({ id: z.string(), username: z.string() }),
+  /** `full_name`: the owner's display name, where the answer has it (the board page, a related board): names link to the profile as 'By {name}'. */
+  owner: z.object({ id: z.string(), username: z.string(), full_name: z.string().optional() }),
   collaborating_users: z.array(userSummarySchema),
   is_collaborative: z.boolean(),
   collaborated_by_me: z.boolean(),

@@ -63,15 +63,16 @@ function BoardView({ board }: { board: Board }) {
   return (
     <div className="page page--board">
       <BoardHeader board={board} />
-      <BoardCollaborators board={board} />
-      <BoardFollow board={board} />
-      {canWrite(board) ? (
-        <div className="board-page__tools">
+      {/* One compact row of actions under the title and the owner, so that the pins start in the first screen. */}
+      <div className="board-actions">
+        <BoardCollaborators board={board} />
+        <BoardFollow board={board} />
+        {canWrite(board) ? (
           <button type="button" className="button button--secondary" aria-haspopup="dialog" onClick={() => setAdding(true)}>
             {t('boards.section.title')}
           </button>
-        </div>
-      ) : null}
+        ) : null}
+      </div>
       {sections.data && sections.data.length > 0 ? (
         <section className="board-sections" aria-labelledby="board-sections-title">
           <h2 className="board-page__subtitle" id="board-sections-title">
@@ -125,7 +126,8 @@ export function FeedGrid({ feed, pins, label, card }: { feed: ReturnType<typeof 
 
 export function BoardHeader({ board, sectionTitle }: { board: Board; sectionTitle?: string }) {
   const { t } = useTranslation();
-  const ownerName = board.owner.username;
+  // One rule for names (the close-up's 'Saved by' too): the display name, linking to the profile.
+  const ownerName = board.owner.full_name?.trim() || board.owner.username;
   return (
     <header className="board-header">
       <h1 className="board-header__name">

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BOARD_NAME_MAX_LENGTH, type Board } from '@pinhive/contracts';
 import { useActingAs } from '../advertisers/actingContext';
+import { ApiError } from '../api/apiError';
 import { ProtectedSwitch } from '../advertisers/ProtectedSwitch';
 import { boardFormRules, createBoardPrivacy } from '../advertisers/rules';
 import { CheckboxField } from '../components/CheckboxField';
@@ -46,8 +47,10 @@ export function CreateBoardForm({ initialName = '', suggestions = [], source, on
   const inviteToNewBoard = useInvitesForNewBoard();
   const problem = boardNameProblem(name);
   const fieldError = touched && problem !== null;
-  const createError = create.isError ? boardCreateErrorText(create.error, t('boards.create.failed')) : null;
-  const enabled = canCreateBoard({ name, fieldError, createError: createError !== null, saving: create.isPending });
+  // A refusal of the name itself (one the person already gave a board) shows at the field; others under the form.
+  const nameRefused = create.isError && create.error instanceof ApiError && create.error.field === 'name' ? create.error.message : null;
+  const createError = create.isError && !nameRefused ? boardCreateErrorText(create.error, t('boards.create.failed')) : null;
+  const enabled = canCreateBoard({ name, fieldError, createError: createError !== null || nameRefused !== null, saving: create.isPending });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -86,7 +89,7 @@ export function CreateBoardForm({ initialName = '', suggestions = [], source, on
           setTouched(true);
           if (create.isError) create.reset();
         }}
-        error={fieldError ? message : undefined}
+        error={fieldError ? message : (nameRefused ?? undefined)}
       />
       {suggestions.length > 0 ? (
         <div className="board-form__suggestions" role="group" aria-label={t('saving.suggested')}>

@@ -27,7 +27,7 @@ export function RelatedBoardSuggestion({ related }: { related: RelatedBoard }) {
           <p className="success-dialog__related-owner">
             <Trans
               i18nKey="boards.by"
-              values={{ name: related.board.owner.username }}
+              values={{ name: related.board.owner.full_name?.trim() || related.board.owner.username }}
               components={{ ownerLink: <Link to={profilePath(related.board.owner.username)} className="text-link" /> }}
             />
           </p>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SAVE_TOAST_MS, type Pin } from '@pinhive/contracts';
 import { useAuthModal } from '../auth/authModalContext';
@@ -12,7 +12,8 @@ import type { SaveResult } from './useSave';
 /**
  * Save on a pin. A visitor gets the login-required prompt (save context, with the pin's image);
  * once logged in, the picker opens by itself so the save goes on. A save shows the confirmation
- * animation and the 4 s toast that links to the saved pin.
+ * animation and the 4 s toast that links to the saved pin, and the button says Saved from then
+ * on, with the board beside it (pressing it again saves to another board).
  */
 export function SaveButton({ pin, className = 'button button--primary button--large' }: { pin: Pin; className?: string }) {
   const { t } = useTranslation();
@@ -22,6 +23,9 @@ export function SaveButton({ pin, className = 'button button--primary button--la
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState(false);
   const [saved, setSaved] = useState<SaveResult | null>(null);
+  /** The last save from this button: it stays after the confirmation is gone. */
+  const [last, setLast] = useState<SaveResult | null>(null);
+  const describedBy = useId();
 
   // Back from the log-in prompt: carry on with the save that needed it.
   useEffect(() => {
@@ -45,6 +49,7 @@ export function SaveButton({ pin, className = 'button button--primary button--la
   const onSaved = (result: SaveResult) => {
     setOpen(false);
     setSaved(result);
+    setLast(result);
     const message = result.section
       ? t('saving.savedToSection', { sectionName: result.section.title, boardName: result.board.name })
       : t('saving.savedTo', { boardName: result.board.name });
@@ -53,9 +58,24 @@ export function SaveButton({ pin, className = 'button button--primary button--la
 
   return (
     <>
-      <button type="button" className={className} aria-haspopup="dialog" onClick={onClick}>
-        {t('pins.save')}
-      </button>
+      <span className="save-button">
+        {last ? (
+          <span className="save-button__board" id={describedBy}>
+            {last.section
+              ? t('saving.savedToSection', { sectionName: last.section.title, boardName: last.board.name })
+              : t('saving.savedTo', { boardName: last.board.name })}
+          </span>
+        ) : null}
+        <button
+          type="button"
+          className={last ? `${className} button--saved` : className}
+          aria-haspopup="dialog"
+          aria-describedby={last ? describedBy : undefined}
+          onClick={onClick}
+        >
+          {last ? t('pins.saved') : t('pins.save')}
+        </button>
+      </span>
       {open ? <RepinModal target={{ kind: 'repin', pin }} onSaved={onSaved} onClose={() => setOpen(false)} /> : null}
       {saved ? <SaveConfirmation result={saved} onDone={() => setSaved(null)} /> : null}
     </>

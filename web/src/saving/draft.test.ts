@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { bookmarkletCode, draftFromQuery, draftFromState, isMobileWeb, mobileDraftFromQuery, offsiteBuilderSearch, offsiteReturnPath, pinCreateOptions, popupSize } from './draft';
+import { bookmarkletCode, draftFromQuery, draftFromState, inlineImageBase64, isMobileWeb, mobileDraftFromQuery, offsiteBuilderSearch, offsiteReturnPath, pinCreateOptions, popupSize } from './draft';
 
 describe('the pin draft', () => {
   const search = `?url=${encodeURIComponent('https://ex.com/a?b=1')}&media=${encodeURIComponent('https://ex.com/i.jpg')}&description=${'d'.repeat(700)}&color=ff0000`;
@@ -15,6 +15,16 @@ describe('the pin draft', () => {
     const draft = draftFromQuery('button', search);
     expect(pinCreateOptions(draft, '7', '9')).toMatchObject({ board_id: '7', section_id: '9', image_url: 'https://ex.com/i.jpg', method: 'button_external', link: 'https://ex.com/a?b=1' });
     expect(pinCreateOptions({ ...draft, guid: 'g1' }, '7').method).toBe('button');
+  });
+
+  it('sends an inline image (a bookmarklet\'s data: media) as the image itself, never as a link', () => {
+    const bytes = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+    const draft = { ...draftFromQuery('bookmarklet', search), image: `data:image/png;base64,${bytes}` };
+    const options = pinCreateOptions(draft, '7');
+    expect(options).toMatchObject({ image_base64: bytes });
+    expect(options).not.toHaveProperty('image_url');
+    expect(inlineImageBase64('https://ex.com/i.jpg')).toBeNull();
+    expect(inlineImageBase64('data:text/html;base64,PGgxPg==')).toBeNull();
   });
 
   it('reads a draft from navigation state, or none', () => {

@@ -65,13 +65,23 @@ export function draftFromState(state: unknown): PinDraft | null {
   };
 }
 
-/** The PinResource create options for a draft saved to a board (and maybe a section). */
+/** An inline image (`data:image/...;base64,...`, as a bookmarklet may pass `media`): its base64 bytes, else null. */
+export function inlineImageBase64(image: string): string | null {
+  const match = /^data:image\/[\w.+-]+;base64,([A-Za-z0-9+/=\s]+)$/.exec(image);
+  return match?.[1] ? match[1].replace(/\s+/g, '') : null;
+}
+
+/**
+ * The PinResource create options for a draft saved to a board (and maybe a section). An inline
+ * image is sent as the image itself (`image_base64`), a link to one as `image_url`.
+ */
 export function pinCreateOptions(draft: PinDraft, boardId: string, sectionId?: string): PinCreateOptions {
   const guid = draft.guid || undefined;
+  const inline = inlineImageBase64(draft.image);
   return {
     board_id: boardId,
     ...(sectionId ? { section_id: sectionId } : {}),
-    image_url: draft.image,
+    ...(inline ? { image_base64: inline } : { image_url: draft.image }),
     method: savedMethod(draft.method, guid),
     ...(draft.description ? { description: draft.description.slice(0, PIN_DESCRIPTION_MAX_LENGTH) } : {}),
     ...(draft.url ? { link: draft.url } : {}),

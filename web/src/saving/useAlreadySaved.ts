@@ -4,11 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { SAVE_TOAST_MS } from '@pinhive/contracts';
 import { checkSavedImage, fetchPin } from '../pins/api';
 import { useToast } from '../toast/toastContext';
+import { inlineImageBase64 } from './draft';
 import type { SaveTarget } from './useSave';
 
 /** The viewer's board already holding what is being saved, or null: asked of the server each time the flow opens. */
 async function alreadySavedTo(target: SaveTarget, signal: AbortSignal): Promise<string | null> {
   if (target.kind === 'repin') return (await fetchPin(target.pin.id, signal)).pinned_to_board?.name ?? null;
+  // An inline image has no link the server could have seen saved.
+  if (inlineImageBase64(target.draft.image)) return null;
   return (await checkSavedImage(target.draft.image, signal)).pinned_to_board?.name ?? null;
 }
 

@@ -13,7 +13,7 @@ export interface BoardFollowFacts {
   followedByMe: boolean;
 }
 
-export function presentBoard(board: BoardDoc, owner: { id: string; username: string }, viewer: Viewer | undefined, follows?: BoardFollowFacts): Board {
+export function presentBoard(board: BoardDoc, owner: Board['owner'], viewer: Viewer | undefined, follows?: BoardFollowFacts): Board {
   return {
     id: board._id,
     type: 'board',

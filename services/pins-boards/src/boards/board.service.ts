@@ -111,7 +111,7 @@ export class BoardService {
       // At most MAX_COLLABORATORS_PER_BOARD, from the people kept in memory; a deactivated one (no username) is left out.
       Promise.all(board.collaboratorIds.map((id) => this.deps.people.get(id))).then((people) => people.filter((p) => p.username !== '')),
     ]);
-    return { ...presentBoard(board, { id: owner.id, username: owner.username }, viewer, follows), collaborating_users: collaborators };
+    return { ...presentBoard(board, { id: owner.id, username: owner.username, full_name: owner.full_name }, viewer, follows), collaborating_users: collaborators };
   }
 
   /**

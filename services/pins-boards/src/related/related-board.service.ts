@@ -47,6 +47,6 @@ export class RelatedBoardService {
   /** The board as its page shows it; null when its owner has no profile to link to (deactivated, or not arrived yet). */
   private async present(board: BoardDoc, viewer: Viewer): Promise<Board | null> {
     const owner = await this.deps.people.get(board.ownerId);
-    return owner.username ? presentBoard(board, { id: owner.id, username: owner.username }, viewer) : null;
+    return owner.username ? presentBoard(board, { id: owner.id, username: owner.username, full_name: owner.full_name }, viewer) : null;
   }
 }
