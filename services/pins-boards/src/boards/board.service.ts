@@ -126,13 +126,9 @@ export class BoardService {
     if (existing.length >= MAX_BOARDS_PER_USER) {
       throw appError('bad_request', { message: `You can have at most ${MAX_BOARDS_PER_USER} boards. Delete or merge some to make a new one.`, field: 'name' });
     }
-    // Unique among the owner's own boards: those listed (made before names were claimed), then the
-    // claim, which a second creation of the name at the same moment cannot pass.
-    const key = boardNameKey(options.name);
-    if (existing.some((e) => !e.owner && boardNameKey(e.name) === key)) throw nameTaken();
     const now = new Date();
     const id = newId(now.getTime());
-    if (!(await this.deps.names.claim(viewer.userId, options.name, id, now))) throw nameTaken();
+    await this.claimName({ ownerId: viewer.userId, boardId: id, name: options.name, listed: existing, now });
     const board: BoardDoc = {
       _id: id,
       ownerId: viewer.userId,
@@ -183,7 +179,7 @@ export class BoardService {
     if (options.privacy !== undefined && options.privacy !== board.privacy) authorizeAdvertised(viewer, 'setPrivacy', await this.deps.advertisers.withRole(viewer, board));
     // A new name (not only its case or accents) is claimed among the owner's boards first; the old one is given back after.
     const renamed = options.name !== undefined && boardNameKey(options.name) !== boardNameKey(board.name) ? options.name : undefined;
-    if (renamed !== undefined) await this.claimName(board, renamed);
+    if (renamed !== undefined) await this.claimName({ ownerId: board.ownerId, boardId: board._id, name: renamed, listed: await this.deps.lists.entries(board.ownerId) });
     const set = {
       ...(options.name !== undefined ? { name: options.name } : {}),
       ...(options.description !== undefined ? { description: options.description.trim() } : {}),
@@ -212,12 +208,15 @@ export class BoardService {
     return this.present(updated, viewer);
   }
 
-  /** Claims a board's new name among its owner's boards (listed ones first: made before names were claimed), or 400. */
-  private async claimName(board: BoardDoc, name: string): Promise<void> {
-    const key = boardNameKey(name);
-    const listed = await this.deps.lists.entries(board.ownerId);
-    if (listed.some((e) => !e.owner && e.id !== board._id && boardNameKey(e.name) === key)) throw nameTaken();
-    if (!(await this.deps.names.claim(board.ownerId, name, board._id))) throw nameTaken();
+  /**
+   * Claims a name for a board (being made, or renamed) among its owner's own boards, or 400: unique
+   * among those listed (made before names were claimed), then the claim, which a second creation
+   * of the name at the same moment cannot pass.
+   */
+  private async claimName(c: { ownerId: string; boardId: string; name: string; listed: readonly BoardListEntry[]; now?: Date }): Promise<void> {
+    const key = boardNameKey(c.name);
+    if (c.listed.some((e) => !e.owner && e.id !== c.boardId && boardNameKey(e.name) === key)) throw nameTaken();
+    if (!(await this.deps.names.claim(c.ownerId, c.name, c.boardId, c.now))) throw nameTaken();
   }
 
   async archive(viewer: Viewer, boardId: string, archived: boolean): Promise<Board> {

@@ -5,6 +5,7 @@ import type { PinRepository } from '../pins/pin.repository';
 import { mapLimit } from '../shared/map-limit';
 import { FEED_MAX_ENTRIES, FEED_PINS_PER_BOARD, type FeedCard } from './feed.model';
 import { cardOfPin } from './feed.presenter';
+import { inFeeds } from './feed.rules';
 import type { FeedStore } from './feed.store';
 
 /** Boards read at once while a feed is rebuilt (the store's pool is small). */
@@ -33,7 +34,7 @@ export class FeedBuilder {
   /** The newest pins of a public board as cards (none for a secret, protected or deleted board). */
   async newestOf(boardId: string): Promise<FeedCard[]> {
     const board = await this.deps.boards.findById(boardId);
-    if (!board || board.deletedAt || board.privacy !== 'public') return [];
+    if (!inFeeds(board)) return [];
     const top = await this.deps.boards.topPinNumber(board);
     const start = { bucket: Math.floor(top / PIN_BUCKET_SIZE), before: Number.MAX_SAFE_INTEGER };
     const { pins } = await this.deps.pins.page('boardBucket', board._id, start, FEED_PINS_PER_BOARD);

@@ -2,6 +2,7 @@ import type { BoardFacts } from '../boards/board.model';
 import type { PinRepository } from '../pins/pin.repository';
 import type { FeedCard } from './feed.model';
 import { cardOfPin } from './feed.presenter';
+import { inFeeds } from './feed.rules';
 import { GONE, type FeedStore } from './feed.store';
 
 export interface FeedCardsDeps {
@@ -39,7 +40,7 @@ export class FeedCards {
   private async fromStore(pinId: string): Promise<FeedCard | undefined> {
     const pin = await this.deps.pins.findById(pinId);
     const board = pin && (await this.deps.facts(pin.boardId));
-    if (!pin || !board || board.deletedAt || board.privacy !== 'public') return undefined;
+    if (!pin || !inFeeds(board)) return undefined;
     return cardOfPin(pin, board);
   }
 }

@@ -10,7 +10,7 @@ import { mapLimit } from '../shared/map-limit';
 import type { FeedCard } from './feed.model';
 import { cardOfPin, cardOfSave } from './feed.presenter';
 import type { FeedStore, ReaderEntries } from './feed.store';
-import { fansOut, feedReaders } from './feed.rules';
+import { fansOut, feedReaders, inFeeds } from './feed.rules';
 
 /** Store commands of one kind a fan-out keeps in flight at once (the store's pool is small). */
 const AT_ONCE = 16;
@@ -33,8 +33,6 @@ export interface FanOutDeps {
    */
   followers?: Pick<ReadCache<string[]>, 'read'>;
 }
-
-const isPublic = (board: Pick<BoardFacts, 'privacy' | 'deletedAt'> | null): boolean => board !== null && !board.deletedAt && board.privacy === 'public';
 
 /**
  * Home feeds are written when a pin is saved (fan-out on write): for a save onto a public
@@ -86,7 +84,7 @@ export class FeedFanOut {
     const followed = saves.filter((s) => (followers.get(s.boardId)?.length ?? 0) > 0 && !seen.has(s.pinId) && seen.add(s.pinId));
     const cards = await mapLimit(followed, AT_ONCE, async (save) => {
       const board = await this.deps.facts(save.boardId);
-      if (!board || !isPublic(board)) return undefined;
+      if (!inFeeds(board)) return undefined;
       const card = save.card ? cardOfSave(save, save.card, board) : await this.cardOfPin(save, board);
       return card && { card, readers: feedReaders(followers.get(save.boardId) ?? [], save.pinnerId) };
     });

@@ -5,6 +5,7 @@ import type { BoardFollowRepository } from '../follows/board-follow.repository';
 import { mapLimit } from '../shared/map-limit';
 import type { FeedBuilder } from './feed.build';
 import type { FeedFanOut } from './feed.fanout';
+import { inFeeds } from './feed.rules';
 import type { FeedStore } from './feed.store';
 import type { PopularPins } from './popular';
 
@@ -28,10 +29,7 @@ export interface FeedHandlerDeps {
 export function feedHandlers(deps: FeedHandlerDeps) {
   // Saves onto public boards make their pictures popular (feed/popular.ts), each event once.
   const countPopular = async (events: readonly EventEnvelope<PinSavedV1>[]) => {
-    const open = await mapLimit(events, 8, async (e) => {
-      const board = await deps.facts(e.data.boardId);
-      return board && !board.deletedAt && board.privacy === 'public';
-    });
+    const open = await mapLimit(events, 8, async (e) => inFeeds(await deps.facts(e.data.boardId)));
     await deps.popular.count(events.filter((_, i) => open[i]).map((e) => ({ eventId: e.id, save: e.data, at: Date.parse(e.occurredAt) })));
   };
   return [

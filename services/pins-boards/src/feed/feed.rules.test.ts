@@ -1,5 +1,5 @@
 import { feedMember, parseMember } from './feed.model';
-import { FANOUT_MAX_FOLLOWERS, fansOut, feedReaders, isAfter } from './feed.rules';
+import { FANOUT_MAX_FOLLOWERS, fansOut, feedReaders, inFeeds, isAfter } from './feed.rules';
 
 it('fans a save out up to the cap of followers, not beyond', () => {
   expect(fansOut(0)).toBe(true);
@@ -25,4 +25,12 @@ it('pages past the last entry shown, and past saves of the same millisecond in t
   expect(isAfter({ score: 1000, member: '40:7' }, key)).toBe(true);
   expect(isAfter({ score: 999, member: '99:7' }, key)).toBe(true);
   expect(isAfter({ score: 5, member: '1:1' }, undefined)).toBe(true);
+});
+
+it("puts only a public board's pins in feeds, not a secret, protected, deleted or missing one's", () => {
+  expect(inFeeds({ privacy: 'public', deletedAt: null })).toBe(true);
+  expect(inFeeds({ privacy: 'secret', deletedAt: null })).toBe(false);
+  expect(inFeeds({ privacy: 'protected', deletedAt: null })).toBe(false);
+  expect(inFeeds({ privacy: 'public', deletedAt: new Date() })).toBe(false);
+  expect(inFeeds(null)).toBe(false);
 });

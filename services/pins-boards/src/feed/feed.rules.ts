@@ -1,3 +1,5 @@
+import type { BoardFacts } from '../boards/board.model';
+
 /**
  * Boards with more followers than this are not fanned out: a save onto one would write that
  * many entries. Their readers would merge such boards' newest pins into their feed at read time
@@ -7,6 +9,10 @@ export const FANOUT_MAX_FOLLOWERS = 10_000;
 
 /** Whether a save onto a board with this many followers is written into their feeds. */
 export const fansOut = (followers: number): boolean => followers <= FANOUT_MAX_FOLLOWERS;
+
+/** Whether a board's pins go into feeds (and the popular list): a public board, not deleted. */
+export const inFeeds = <B extends Pick<BoardFacts, 'privacy' | 'deletedAt'>>(board: B | null | undefined): board is B =>
+  board !== null && board !== undefined && !board.deletedAt && board.privacy === 'public';
 
 /** Who gets an entry: each follower once, not the pinner (their own saves are on their boards, not in their feed). */
 export function feedReaders(followerIds: readonly string[], pinnerId: string): string[] {

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { ChainableCommander, Redis, Result } from 'ioredis';
 import { BUILT, CARD_SECONDS, FEED_IDLE_SECONDS, FEED_MAX_ENTRIES, feedMember, TOMBSTONE, type FeedCard, type FeedKeys } from './feed.model';
 
 /**
@@ -37,11 +37,18 @@ end
 if #gone > 0 then redis.call('ZREM', KEYS[1], unpack(gone)) end
 return #gone`;
 
-type FeedRedis = Redis & {
-  feedAddIfBuilt(feed: string, max: number, ...scoresAndMembers: (string | number)[]): Promise<number>;
-  feedPutCard(card: string, hidden: string, carded: string, json: string, seconds: number, pinId: string): Promise<number>;
-  feedRemoveBoard(feed: string, suffix: string): Promise<number>;
-};
+// The scripts above as commands of every client and pipeline (ioredis's `defineCommand`, typed
+// as its documentation shows), defined once per connection by the FeedStore.
+declare module 'ioredis' {
+  interface RedisCommander<Context> {
+    feedAddIfBuilt(feed: string, max: number, ...scoresAndMembers: (string | number)[]): Result<number, Context>;
+    feedPutCard(card: string, hidden: string, carded: string, json: string, seconds: number, pinId: string): Result<number, Context>;
+    feedRemoveBoard(feed: string, suffix: string): Result<number, Context>;
+  }
+}
+
+/** Connections the feed's scripts are defined on (once each: several stores may share one). */
+const withFeedCommands = new WeakSet<Redis>();
 
 /** An entry as a page reads it. */
 export interface FeedEntry {
@@ -73,15 +80,16 @@ export interface ReaderEntries {
  * command or script, so a redelivered event or a retried clean-up changes nothing more.
  */
 export class FeedStore {
-  private readonly redis: FeedRedis;
+  private readonly redis: Redis;
 
   constructor(redis: Redis, readonly keys: FeedKeys) {
-    if (!('feedAddIfBuilt' in redis)) {
+    if (!withFeedCommands.has(redis)) {
+      withFeedCommands.add(redis);
       redis.defineCommand('feedAddIfBuilt', { numberOfKeys: 1, lua: ADD_IF_BUILT });
       redis.defineCommand('feedPutCard', { numberOfKeys: 3, lua: PUT_CARD });
       redis.defineCommand('feedRemoveBoard', { numberOfKeys: 1, lua: REMOVE_BOARD });
     }
-    this.redis = redis as FeedRedis;
+    this.redis = redis;
   }
 
   /** Whether the reader has a feed (a follow adds to it; a feed built later reads the store anyway). */
@@ -106,11 +114,11 @@ export class FeedStore {
     for (const { cards: own } of readers) for (const card of own) cards.set(card.pin.id, card);
     if (cards.size === 0) return 0;
     const pipeline = this.redis.pipeline();
-    for (const card of cards.values()) this.putCard(pipeline as unknown as FeedRedis, card);
+    for (const card of cards.values()) this.putCard(pipeline, card);
     for (const { readerId, cards: own } of readers) {
       if (own.length === 0) continue;
       const pairs = own.flatMap((c) => [c.savedAt, feedMember(c.pin.id, c.pin.board.id)]);
-      void (pipeline as unknown as FeedRedis).feedAddIfBuilt(this.keys.feed(readerId), FEED_MAX_ENTRIES, ...pairs);
+      void pipeline.feedAddIfBuilt(this.keys.feed(readerId), FEED_MAX_ENTRIES, ...pairs);
     }
     const results = (await pipeline.exec()) ?? [];
     let added = 0;
@@ -126,11 +134,11 @@ export class FeedStore {
   async putCards(cards: readonly FeedCard[]): Promise<void> {
     if (cards.length === 0) return;
     const pipeline = this.redis.pipeline();
-    for (const card of cards) this.putCard(pipeline as unknown as FeedRedis, card);
+    for (const card of cards) this.putCard(pipeline, card);
     for (const [err] of (await pipeline.exec()) ?? []) if (err) throw err;
   }
 
-  private putCard(target: FeedRedis, card: FeedCard): void {
+  private putCard(target: ChainableCommander, card: FeedCard): void {
     const { id, board } = card.pin;
     void target.feedPutCard(this.keys.card(id), this.keys.boardHidden(board.id), this.keys.boardCards(board.id), JSON.stringify(card.pin), CARD_SECONDS, id);
   }

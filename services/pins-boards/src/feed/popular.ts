@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { Redis, Result } from 'ioredis';
 import type { PinSavedV1 } from '@pinhive/contracts';
 
 /** Pins the popular list keeps: the most saved of late. */
@@ -26,7 +26,15 @@ redis.call('ZINCRBY', KEYS[1], ARGV[1], ARGV[2])
 redis.call('ZREMRANGEBYRANK', KEYS[1], 0, -(tonumber(ARGV[3]) + 1))
 return 1`;
 
-type PopularRedis = Redis & { popularCountOnce(list: string, counted: string, weight: number, pinId: string, kept: number, seconds: number): Promise<number> };
+// The script above as a command of every client and pipeline (ioredis's `defineCommand`).
+declare module 'ioredis' {
+  interface RedisCommander<Context> {
+    popularCountOnce(list: string, counted: string, weight: number, pinId: string, kept: number, seconds: number): Result<number, Context>;
+  }
+}
+
+/** Connections the script is defined on (once each). */
+const withPopularCommand = new WeakSet<Redis>();
 
 /**
  * Popular pins of public boards, for someone whose home feed is still empty: a sorted set in
@@ -35,19 +43,22 @@ type PopularRedis = Redis & { popularCountOnce(list: string, counted: string, we
  * rescanning old ones), kept by the save events and never computed by a scan.
  */
 export class PopularPins {
-  private readonly redis: PopularRedis;
+  private readonly redis: Redis;
   private readonly list: string;
 
   constructor(redis: Redis, private readonly namespace: string) {
-    if (!('popularCountOnce' in redis)) redis.defineCommand('popularCountOnce', { numberOfKeys: 2, lua: COUNT_ONCE });
-    this.redis = redis as PopularRedis;
+    if (!withPopularCommand.has(redis)) {
+      withPopularCommand.add(redis);
+      redis.defineCommand('popularCountOnce', { numberOfKeys: 2, lua: COUNT_ONCE });
+    }
+    this.redis = redis;
     this.list = `${namespace}:popular`;
   }
 
   /** Counts saves (events of public boards), each once however often it is delivered. */
   async count(saves: readonly { eventId: string; save: PinSavedV1; at: number }[]): Promise<void> {
     if (saves.length === 0) return;
-    const pipeline = this.redis.pipeline() as unknown as PopularRedis & { exec(): Promise<[Error | null, unknown][] | null> };
+    const pipeline = this.redis.pipeline();
     for (const { eventId, save, at } of saves) {
       void pipeline.popularCountOnce(this.list, `${this.namespace}:popular-counted:${eventId}`, popularWeight(at), popularPinOf(save), POPULAR_KEPT, COUNTED_SECONDS);
     }
