@@ -106,7 +106,7 @@ export function pinsBoardsService(config: PinsBoardsConfig): ServiceDefinition<P
         return held !== null && !held.deletedAt && boardNameKey(held.name) === boardNameKey(name);
       });
       const boardService = new BoardService({ boards, lists, profiles, people, kick, pickers, facts: boardFacts, follows: (viewer, id) => social.follows.boardFacts(viewer, id), advertisers: advertisers.access, names });
-      const moves = movesModule({ mongo: ctx.mongo, logger: ctx.logger, kick, boards, lists, sections, pins, boardService, changed: (boardId) => boardPages.changed(boardId), pinChanged: (pinId) => keptPins.changed(pinId), answerWithinMs: config.MOVE_ANSWER_WITHIN_MS });
+      const moves = movesModule({ mongo: ctx.mongo, logger: ctx.logger, kick, boards, lists, sections, pins, boardService, changed: (boardId) => boardPages.changed(boardId), pinChanged: (pinId) => keptPins.changed(pinId), answerWithinMs: config.MOVE_ANSWER_WITHIN_MS, sweepEveryMs: config.MOVE_SWEEP_MS });
       const sectionService = new SectionService({ sections, boards, boardService, lists, moves: moves.service });
       if (!ctx.postgres) throw new Error('pins-boards needs its search database (SEARCH_DATABASE_URL)');
       const search = searchModule({

@@ -26,7 +26,7 @@ export interface MovesDeps {
   /** As the pins repository's: a board's pages changed, a pin changed. */
   changed: Changed;
   pinChanged: Changed;
-  /** Tests shorten these. */
+  /** Config's MOVE_ANSWER_WITHIN_MS and MOVE_SWEEP_MS (0: no sweep on this instance). */
   answerWithinMs?: number;
   sweepEveryMs?: number;
 }
@@ -53,6 +53,7 @@ export function movesModule(deps: MovesDeps) {
     closing = true;
     service.close();
   });
-  runPeriodically(deps.mongo, deps.logger, 'resuming unfinished moves', { everyMs: deps.sweepEveryMs ?? MOVE_SWEEP_MS }, () => service.sweep());
+  const sweepEveryMs = deps.sweepEveryMs ?? MOVE_SWEEP_MS;
+  if (sweepEveryMs > 0) runPeriodically(deps.mongo, deps.logger, 'resuming unfinished moves', { everyMs: sweepEveryMs }, () => service.sweep());
   return { service, routes: moveRoutes(service) };
 }
