@@ -1,4 +1,4 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PickerBoard, BoardPicker } from '@pinhive/contracts';
 import { Spinner } from '../components/Spinner';
@@ -17,7 +17,10 @@ interface BoardPickerListProps {
   savingBoardId: string | null;
   /** The mobile page puts its Create board button in a fixed footer of its own. */
   hideCreate?: boolean;
-  /** In a dialog, the search field takes the focus once the boards are there (it was not at opening). */
+  /**
+   * In a dialog that opened before the boards were there (its focus then fell on Create board):
+   * once they are, the search field takes the focus, or the first board when there is no search.
+   */
   focusSearch?: boolean;
   /** The rows' action instead of Save (the move dialog's Move). */
   actionLabel?: string;
@@ -35,6 +38,16 @@ export function BoardPickerList({ data, loading, failed, onRetry, onPick, onCrea
   const headingId = useId();
   const boards = (data?.all_boards ?? []).filter(canWrite);
   const lists = pickerLists(boards, (data?.boards_shortlist ?? []).filter(canWrite), query);
+  const hasSearch = !loading && !failed && pickerHasSearch(boards.length);
+
+  // The keyboard path is Save -> search -> boards: without a search field, the first board.
+  const scroll = useRef<HTMLDivElement>(null);
+  const openedLoading = useRef(loading);
+  useEffect(() => {
+    if (!focusSearch || loading || !openedLoading.current) return;
+    openedLoading.current = false;
+    if (!hasSearch) scroll.current?.querySelector<HTMLButtonElement>('.picker-row')?.focus();
+  }, [focusSearch, loading, hasSearch]);
 
   const choose = (board: PickerBoard) => {
     if (savingBoardId) return;
@@ -133,7 +146,7 @@ export function BoardPickerList({ data, loading, failed, onRetry, onPick, onCrea
 
   return (
     <div className="picker">
-      {!loading && !failed && pickerHasSearch(boards.length) ? (
+      {hasSearch ? (
         <div className="picker__search">
           <label htmlFor={searchId} className="visually-hidden">
             {t('saving.searchLabel')}
@@ -155,7 +168,9 @@ export function BoardPickerList({ data, loading, failed, onRetry, onPick, onCrea
           </span>
         </div>
       ) : null}
-      <div className="picker__scroll">{body}</div>
+      <div className="picker__scroll" ref={scroll}>
+        {body}
+      </div>
       {hideCreate ? null : (
         <div className="picker__footer">
           <button type="button" className="picker-row picker-row--create" onClick={() => onCreate(query.trim())}>
