@@ -1,8 +1,9 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { usernameSchema, type Board, type BoardCreateOptions, type BoardPrivacy, type Section, type SectionCreateOptions } from '@pinhive/contracts';
 import { useActingAs } from '../advertisers/actingContext';
 import { pickerOptions } from '../advertisers/rules';
 import type { Page } from '../api/resource';
+import { withPendingSaves } from './pendingSaves';
 import { createBoard, createSection, fetchBoard, fetchBoardFeed, fetchBoardPicker, fetchSection, fetchSections, fetchUserBoards, updateBoard } from './api';
 
 /**
@@ -20,11 +21,20 @@ export const boardKeys = {
   section: (boardId: string, slug: string) => ['section', boardId, slug.toLowerCase()] as const,
 };
 
+// A board read just after this page saved to it shows the save (pendingSaves.ts): stable
+// functions, so that TanStack Query runs them again only when the data changes.
+const boardWithSaves = (board: Board) => withPendingSaves(board);
+const pagesWithSaves = (data: InfiniteData<Page<Board>>): InfiniteData<Page<Board>> => ({
+  ...data,
+  pages: data.pages.map((page) => ({ ...page, items: page.items.map((board) => withPendingSaves(board)) })),
+});
+
 export function useBoardBySlug(username: string, slug: string) {
   return useQuery({
     queryKey: boardKeys.bySlug(username, slug),
     queryFn: ({ signal }) => fetchBoard({ username, slug }, signal),
     enabled: usernameSchema.safeParse(username).success && slug.length > 0,
+    select: boardWithSaves,
   });
 }
 
@@ -33,6 +43,7 @@ export function useBoardById(boardId: string | undefined) {
     queryKey: boardKeys.byId(boardId ?? ''),
     queryFn: ({ signal }) => fetchBoard({ board_id: boardId ?? '' }, signal),
     enabled: Boolean(boardId),
+    select: boardWithSaves,
   });
 }
 
@@ -57,6 +68,7 @@ export function useUserBoards(username: string) {
     queryFn: ({ pageParam, signal }) => fetchUserBoards(username, pageParam as string | null, signal),
     initialPageParam: null,
     getNextPageParam: (last) => last.next,
+    select: pagesWithSaves,
   });
 }
 
@@ -123,6 +135,21 @@ const isBoard = (data: unknown): data is Board => Boolean(data) && typeof data =
 /** Every cached answer that is this board (its page by slug, by id) takes the server's new answer. */
 export function putBoard(queryClient: QueryClient, board: Board): void {
   queryClient.setQueriesData({ queryKey: boardKeys.all }, (data: unknown) => (isBoard(data) && data.id === board.id ? { ...data, ...board } : data));
+}
+
+/** The owner renames a board (BoardResource update; its address stays); its lists are asked for again. */
+export function useRenameBoard() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ boardId, name }: { boardId: string; name: string }) => updateBoard({ board_id: boardId, name }),
+    onSuccess: async (board) => {
+      putBoard(queryClient, board);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: boardKeys.userBoards(board.owner.username) }),
+        queryClient.invalidateQueries({ queryKey: boardKeys.picker() }),
+      ]);
+    },
+  });
 }
 
 /** The owner makes a board public or secret (BoardResource update); its lists are asked for again. */

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PickerBoard, Pin, SavedPin, Section } from '@pinhive/contracts';
 import { useActingAs } from '../advertisers/actingContext';
 import { actingFields } from '../advertisers/rules';
+import { noteSave } from '../boards/pendingSaves';
 import { boardKeys } from '../boards/queries';
 import { createPin, repin } from '../pins/api';
 import { pinCreateOptions, type PinDraft } from './draft';
@@ -22,7 +23,8 @@ interface SaveVariables {
 
 /**
  * Save-to-board (section 4): none → loading (board and section id) → success; a failure goes back
- * to none (the caller shows the error). The saved board's lists and feed are refreshed afterwards.
+ * to none (the caller shows the error). The saved board's lists and feed are refreshed afterwards,
+ * showing the save in its count and cover before the server has counted it (boards/pendingSaves.ts).
  * Acting for an advertiser, `advertiser_id` goes with the pin (PinResource and RepinResource).
  */
 export function useSave(target: SaveTarget) {
@@ -37,7 +39,9 @@ export function useSave(target: SaveTarget) {
           : await createPin({ ...pinCreateOptions(target.draft, board.id, section?.id), ...acting });
       return { pin, board, section };
     },
-    onSuccess: async ({ board }) => {
+    onSuccess: async ({ board, pin }) => {
+      // The board's count and cover follow the save at once; the server's count comes behind.
+      noteSave(board, pin);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: boardKeys.picker() }),
         queryClient.invalidateQueries({ queryKey: ['boardFeed', board.id] }),
