@@ -10,6 +10,7 @@ import { Avatar } from '../components/Avatar';
 import { CheckboxField } from '../components/CheckboxField';
 import { Dialog } from '../components/Dialog';
 import { Spinner } from '../components/Spinner';
+import { BoardRenameForm } from '../boards/BoardRenameForm';
 import { useSetBoardPrivacy } from '../boards/queries';
 import { serverErrorText } from '../boards/rules';
 import { ERROR_TOAST_MS } from '../recovery/useResetEmail';
@@ -19,7 +20,7 @@ import { useBoardInvites, useRemoveCollaborator, useSendInvites } from './querie
 import { inviteOptions, refusalLines, type Invitee } from './rules';
 
 /**
- * The board's settings, for its owner (section 5/6): public or secret, invite collaborators (sent
+ * The board's settings, for its owner (section 5/6): its name, public or secret, invite collaborators (sent
  * at once), the invitations waiting for an answer, and the collaborators, each with Remove. A
  * board made for an advertiser the viewer does not own shows the disabled, checked 'Protected
  * board' switch instead of the secret toggle, and no invites (only the advertiser's owner may).
@@ -83,6 +84,14 @@ export function BoardSettingsDialog({ board, onClose }: { board: Board; onClose:
           </h2>
         </header>
         <div className="save-flow__body save-flow__body--padded">
+          {locked ? null : (
+            <section className="board-settings__section" aria-labelledby={`${titleId}-name`}>
+              <h3 className="board-settings__heading" id={`${titleId}-name`}>
+                {t('boards.rename.title')}
+              </h3>
+              <BoardRenameForm board={board} labelledBy={`${titleId}-name`} />
+            </section>
+          )}
           <section className="board-settings__section" aria-labelledby={`${titleId}-privacy`}>
             <h3 className="board-settings__heading" id={`${titleId}-privacy`}>
               {t('collaborators.privacy')}
