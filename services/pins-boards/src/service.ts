@@ -116,6 +116,7 @@ export function pinsBoardsService(config: PinsBoardsConfig): ServiceDefinition<P
       const pinService = new PinService({
         pins, boards, boardService, sections, sectionService, people, images, kick, kept: keptPins, advertisers: advertisers.access,
         similarBoardNames: (viewer, pinId, text, limit) => search.index.similarBoardNames({ userId: viewer?.userId }, text, pinId, limit),
+        ownBoardNames: async (userId) => (await lists.entries(userId)).filter((entry) => !entry.owner).map((entry) => entry.name),
       });
       const pages = new BoardPages({ boards, sections, pins, people, cache: boardPages });
       const members = collaborators({ mongo: ctx.mongo, logger: ctx.logger, kick, boards, boardService, lists, profiles, people, advertisers: advertisers.access });

@@ -22,6 +22,7 @@ import type { People } from '../shared/people';
 import { bucketKey, pinnerImageKey, PINS_COLLECTION, type PinDoc, type PinImage } from './pin.model';
 import { pinPolicy } from './pin.policy';
 import { presentPin } from './pin.presenter';
+import { boardNameSuggestions } from './board-name-suggestions';
 import type { PinRepository } from './pin.repository';
 
 export interface PinServiceDeps {
@@ -39,6 +40,8 @@ export interface PinServiceDeps {
   advertisers: Pick<AdvertiserAccess, 'actingFor'>;
   /** Names of boards the viewer may see that hold pins like this text (the search index), most common first. */
   similarBoardNames: (viewer: Viewer | undefined, pinId: string, text: string, limit: number) => Promise<string[]>;
+  /** The names of the person's own boards (their board list: one read by key). */
+  ownBoardNames: (userId: string) => Promise<string[]>;
 }
 
 /** The options of a save (PinResource create), after validation. */
@@ -239,25 +242,16 @@ export class PinService {
     return { id: pin._id };
   }
 
-  /** Board names suggested for a pin (at most 5): from its title, its board and its description's words. */
+  /** Board names suggested for a pin (at most 5): names a person would keep (board-name-suggestions.ts), none they already have. */
   async titleSuggestions(viewer: Viewer | undefined, pinId: string): Promise<{ title: string }[]> {
     const { pin, board } = await this.readable(viewer, pinId);
-    const words = `${pin.title} ${pin.description}`
-      .split(/[^\p{L}\p{N}']+/u)
-      .filter((w) => w.length >= 4)
-      .map((w) => w[0]?.toUpperCase() + w.slice(1).toLowerCase());
-    // Boards that hold pins like this one first (the search index); without the index, the pin's own words.
-    const similar = await this.deps.similarBoardNames(viewer, pin._id, `${pin.title} ${pin.description}`, BOARD_TITLE_SUGGESTIONS_MAX).catch(() => []);
-    const candidates = [...similar, pin.title.trim(), board.name, ...words].filter((t) => t.length > 0 && t.length <= 50);
-    const seen = new Set<string>();
-    const out: { title: string }[] = [];
-    for (const title of candidates) {
-      const key = title.toLowerCase();
-      if (seen.has(key)) continue;
-      seen.add(key);
-      out.push({ title });
-      if (out.length === BOARD_TITLE_SUGGESTIONS_MAX) break;
-    }
-    return out;
+    const text = `${pin.title} ${pin.description}`;
+    const [similar, taken] = await Promise.all([
+      // Boards that hold pins like this one (the search index); without the index, the pin's own words.
+      this.deps.similarBoardNames(viewer, pin._id, text, BOARD_TITLE_SUGGESTIONS_MAX * 2).catch(() => []),
+      viewer ? this.deps.ownBoardNames(viewer.userId) : Promise.resolve([]),
+    ]);
+    const sourceBoard = board.ownerId === viewer?.userId ? null : board.name;
+    return boardNameSuggestions({ similar, title: pin.title, description: pin.description, sourceBoard, taken }, BOARD_TITLE_SUGGESTIONS_MAX).map((title) => ({ title }));
   }
 }
