@@ -21,6 +21,8 @@ export const ROUTES = [
   { prefix: '/resource/', service: 'pins-boards' },
   // pins' images (renditions stored by pins-boards), cached for good: a key is its content's hash
   { prefix: '/media/', service: 'pins-boards' },
+  // outbound links' signed redirect (the check is GET /v3/offsite/)
+  { prefix: '/offsite/', service: 'pins-boards' },
   // experiences
   { prefix: '/v3/experiences/', service: 'experiences' },
   { prefix: '/resource/ExperienceResource/', service: 'experiences' },

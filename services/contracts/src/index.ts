@@ -19,4 +19,5 @@ export * from './collaborators';
 export * from './follows';
 export * from './advertisers';
 export * from './search';
+export * from './offsite';
 export * from './rules/colors';

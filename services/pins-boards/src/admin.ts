@@ -15,6 +15,8 @@ import { prepareSearchSchema, truncateSearchIndex } from './search/pg/schema';
 import { reindexSearch } from './search/reindex';
 import { Advisories } from './search/advisories';
 import { ADVISORY_USAGE, advisoryCommand } from './search/advisory-command';
+import { OffsiteBlocks } from './offsite/offsite-blocks.repository';
+import { OFFSITE_USAGE, offsiteCommand } from './offsite/offsite-command';
 
 const USAGE = `usage: npm run admin -- search <command>
   search reindex             rebuild the search index from the pins store, going on from where a stopped run ended
@@ -24,7 +26,8 @@ const USAGE = `usage: npm run admin -- search <command>
 ${ADVISORY_USAGE}
 usage: npm run admin -- feed <command>
   feed rebuild               drop every home feed: each is built again from the store when next read
-  feed rebuild <user id>     build one person's home feed again from the store now`;
+  feed rebuild <user id>     build one person's home feed again from the store now
+${OFFSITE_USAGE}`;
 
 /** `feed rebuild [<user id>]`: home feeds are derived data (feed/feed.model.ts), built again from follows, boards and pins. */
 async function feedCommand(config: PinsBoardsConfig, flags: string[], print: (line: string) => void): Promise<void> {
@@ -51,13 +54,23 @@ async function feedCommand(config: PinsBoardsConfig, flags: string[], print: (li
 }
 
 /**
- * pins-boards' operator commands (scripts/admin.mjs runs them for `search ...` and `feed ...`),
+ * pins-boards' operator commands (scripts/admin.mjs runs them for `search ...`, `feed ...` and `offsite ...`),
  * in their own process against the service's store, search database and Redis, beside the
  * running service.
  */
 export async function adminCommand(argv: string[], env: Record<string, string | undefined>, print: (line: string) => void): Promise<void> {
   const [area, command, ...flags] = argv;
   if (area === 'feed' && command === 'rebuild') return feedCommand(loadPinsBoardsConfig(env), flags, print);
+  if (area === 'offsite') {
+    const config = loadPinsBoardsConfig(env);
+    const mongo = await mongoose.createConnection(config.MONGO_URL, { retryWrites: false, serverSelectionTimeoutMS: 5000 }).asPromise();
+    try {
+      for (const line of await offsiteCommand(new OffsiteBlocks(mongo), argv.slice(1))) print(line);
+    } finally {
+      await mongo.close();
+    }
+    return;
+  }
   if (area !== 'search' || (command !== 'reindex' && command !== 'status' && command !== 'advisories')) throw new Error(USAGE);
   const unknown = command === 'advisories' ? [] : flags.filter((f) => f !== '--restart' && f !== '--fresh');
   if (unknown.length > 0) throw new Error(`unknown option ${unknown.join(' ')}\n${USAGE}`);

@@ -16,9 +16,24 @@ export const pinsBoardsConfigSchema = baseConfigSchema.extend({
   MOVE_ANSWER_WITHIN_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** How often each instance looks for moves whose process died (moves/moves.ts); 0 runs no sweep here, as tests that crash moves on purpose want. */
   MOVE_SWEEP_MS: z.coerce.number().int().min(0).max(3_600_000).default(MOVE_SWEEP_MS),
+  /**
+   * Signs the `/offsite/` redirect's links (offsite/offsite.token.ts), shared by every instance:
+   * at least 32 characters (`openssl rand -base64 32`). Required in production; elsewhere a fixed
+   * development value stands in.
+   */
+  OFFSITE_SECRET: z.string().min(32, 'must be at least 32 characters (openssl rand -base64 32)').optional(),
   ...imagesConfigFields,
 });
-export type PinsBoardsConfig = z.infer<typeof pinsBoardsConfigSchema>;
+/** Stands in for OFFSITE_SECRET outside production: links signed with it are trusted nowhere else. */
+const DEVELOPMENT_OFFSITE_SECRET = 'pinhive-development-offsite-secret-not-for-production';
+
+const pinsBoardsConfig = pinsBoardsConfigSchema.superRefine((c, ctx) => {
+  if (c.NODE_ENV === 'production' && !c.OFFSITE_SECRET) ctx.addIssue({ code: 'custom', path: ['OFFSITE_SECRET'], message: 'required in production: signs the /offsite/ redirect (openssl rand -base64 32)' });
+});
+export type PinsBoardsConfig = z.infer<typeof pinsBoardsConfig>;
+
+/** The secret that signs `/offsite/` links: OFFSITE_SECRET, or the development one outside production. */
+export const offsiteSecretOf = (config: PinsBoardsConfig): string => config.OFFSITE_SECRET ?? DEVELOPMENT_OFFSITE_SECRET;
 
 /** The only place pins-boards reads the environment. */
-export const loadPinsBoardsConfig = (env: Record<string, string | undefined>): Readonly<PinsBoardsConfig> => loadConfig(pinsBoardsConfigSchema, env);
+export const loadPinsBoardsConfig = (env: Record<string, string | undefined>): Readonly<PinsBoardsConfig> => loadConfig(pinsBoardsConfig, env);

@@ -1,6 +1,6 @@
 import { boardNameKey } from '@pinhive/contracts';
 import { mongoDatabaseOf, type JsonText, type ServiceDefinition } from '@pinhive/kit';
-import type { PinsBoardsConfig } from './config';
+import { offsiteSecretOf, type PinsBoardsConfig } from './config';
 import type { KeptRole } from './advertisers/advertiser-access';
 import { advertisersModule } from './advertisers/advertisers';
 import { BOARDS_COLLECTION, type BoardFacts } from './boards/board.model';
@@ -21,6 +21,7 @@ import { ImageRepository } from './images/image.repository';
 import { ImageService } from './images/image.service';
 import { createBlobStore } from './images/image.store';
 import { mediaRouter } from './images/media.router';
+import { offsiteModule } from './offsite/offsite';
 import { MOVES_COLLECTION } from './moves/move.model';
 import { movesModule } from './moves/moves';
 import { pinsBoardsIndexes } from './indexes';
@@ -120,10 +121,11 @@ export function pinsBoardsService(config: PinsBoardsConfig): ServiceDefinition<P
       });
       const pages = new BoardPages({ boards, sections, pins, people, cache: boardPages });
       const members = collaborators({ mongo: ctx.mongo, logger: ctx.logger, kick, boards, boardService, lists, profiles, people, advertisers: advertisers.access });
+      const offsite = offsiteModule({ mongo: ctx.mongo, logger: ctx.logger, secret: offsiteSecretOf(config) });
       return {
-        routes: [...profileRoutes(profiles, (viewer, id) => social.follows.userFacts(viewer, id)), ...boardRoutes(boardService), ...sectionRoutes(sectionService), ...pinRoutes(pinService, pages, images), ...relatedBoardRoutes({ mongo: ctx.mongo, pins, boards, people }), ...social.routes, ...members.routes, ...moves.routes, ...search.routes],
+        routes: [...profileRoutes(profiles, (viewer, id) => social.follows.userFacts(viewer, id)), ...boardRoutes(boardService), ...sectionRoutes(sectionService), ...pinRoutes(pinService, pages, images), ...relatedBoardRoutes({ mongo: ctx.mongo, pins, boards, people }), ...social.routes, ...members.routes, ...moves.routes, ...search.routes, ...offsite.routes],
         handlers: [...profileHandlers(profiles), ...boardHandlers({ boards, lists }), ...pinHandlers({ pins, boards, listCounts, sections, images, kick, logger: ctx.logger, handled, ownerOf: async (id) => (await boardService.factsOf(id))?.ownerId }), ...social.handlers, ...members.handlers, ...advertisers.handlers, ...search.handlers],
-        extraRouters: [mediaRouter(store, ctx.logger)],
+        extraRouters: [mediaRouter(store, ctx.logger), offsite.router],
         // Home feeds moved to Redis (feed/feed.model.ts): the store's old entries go, once.
         carryOvers: [() => dropOldFeedEntries(ctx.mongo)],
       };
