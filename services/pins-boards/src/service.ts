@@ -118,7 +118,8 @@ export function pinsBoardsService(config: PinsBoardsConfig): ServiceDefinition<P
         similarBoardNames: (viewer, pinId, text, limit) => search.index.similarBoardNames({ userId: viewer?.userId }, text, pinId, limit),
       });
       const pages = new BoardPages({ boards, sections, pins, people, cache: boardPages });
-      const members = collaborators({ mongo: ctx.mongo, logger: ctx.logger, kick, boards, boardService, lists, profiles, people, advertisers: advertisers.access });
+      const members = collaborators({ mongo: ctx.mongo, logger: ctx.logger, kick, boards, boardService, lists, profiles, people, advertisers: advertisers.access,
+        following: (userId, max) => social.follows.followeeIds(userId, max), index: search.index });
       return {
         routes: [...profileRoutes(profiles, (viewer, id) => social.follows.userFacts(viewer, id)), ...boardRoutes(boardService), ...sectionRoutes(sectionService), ...pinRoutes(pinService, pages, images), ...relatedBoardRoutes({ mongo: ctx.mongo, pins, boards, people }), ...social.routes, ...members.routes, ...moves.routes, ...search.routes],
         handlers: [...profileHandlers(profiles), ...boardHandlers({ boards, lists }), ...pinHandlers({ pins, boards, listCounts, sections, images, kick, logger: ctx.logger, handled, ownerOf: async (id) => (await boardService.factsOf(id))?.ownerId }), ...social.handlers, ...members.handlers, ...advertisers.handlers, ...search.handlers],
