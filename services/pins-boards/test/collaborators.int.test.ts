@@ -268,7 +268,8 @@ describe('share suggestions by the start of a name (the search index)', () => {
 
   it('finds people by the start of any word of their name, every typed word starting one, accents and case aside', async () => {
     // Bob by the start of his first name, then of his last name; both words in any order.
-    expect(await idsOnce(ada, 'bo', (found) => found.includes(bob.id))).toEqual(expect.arrayContaining([bob.id, bobbie.id, boris.id, bonnie.id]));
+    const all = [bob.id, bobbie.id, boris.id, bonnie.id];
+    expect(new Set(await idsOnce(ada, 'bo', (found) => all.every((id) => found.includes(id))))).toEqual(new Set(all));
     expect(await ids(ada, 'quillf')).toEqual([bob.id]);
     expect(await ids(ada, 'QUI bob')).toEqual([bob.id, bobbie.id]);
     expect(await ids(ada, 'bo zz')).toEqual([]);
