@@ -145,8 +145,9 @@ export const SHARE_SUGGESTION_TYPES = ['user_share_suggestion', 'user', 'email']
 
 /**
  * A collaborator suggestion: `user_share_suggestion` (someone the viewer collaborates with),
- * `user` (an exact username), or `email` (the typed address, `valid` saying whether an invite can
- * be sent to it; people carry no `valid`).
+ * `user` (someone found by what is typed: the exact username, or the start of words of their
+ * username or name), or `email` (the typed address, `valid` saying whether an invite can be sent
+ * to it; people carry no `valid`).
  */
 export const shareSuggestionSchema = z.object({
   type: z.enum(SHARE_SUGGESTION_TYPES),

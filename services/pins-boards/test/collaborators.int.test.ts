@@ -7,6 +7,7 @@ import request from 'supertest';
 import mongoose, { type Connection } from 'mongoose';
 import { SESSION_COOKIES, type DevMessage } from '@pinhive/contracts';
 import { newEvent, startService, type RunningService } from '@pinhive/kit';
+import { adminCommand } from '../../auth/src/admin';
 import { loadAuthConfig, type AuthConfig } from '../../auth/src/config';
 import { authService } from '../../auth/src/service';
 import { BoardRepository } from '../src/boards/board.repository';
@@ -42,9 +43,9 @@ const { get, write } = viaA;
 const birthday = Date.UTC(1990, 4, 17) / 1000;
 
 /** Signs up with auth, keeps the access token, and waits for pins-boards to have the profile. */
-async function signUp(first: string, email = `${uniqueName(first.toLowerCase())}@example.com`): Promise<Person & { email: string }> {
+async function signUp(first: string, email = `${uniqueName(first.toLowerCase())}@example.com`, last?: string): Promise<Person & { email: string }> {
   const browser = new Browser(auth.url);
-  const res = await browser.post('/v3/register/', { type: 'email', email, password: 'correct horse 42', birthday, first_name: first });
+  const res = await browser.post('/v3/register/', { type: 'email', email, password: 'correct horse 42', birthday, first_name: first, last_name: last });
   if (res.status !== 201) throw new Error(`sign-up failed: ${JSON.stringify(res.body)}`);
   const user = (res.body.resource_response.data as { user: { id: string; username: string } }).user;
   tokens.set(user.id, browser.cookies.get(SESSION_COOKIES.access) ?? '');
@@ -80,11 +81,10 @@ let grace: Person & { email: string };
 let cy: Person & { email: string };
 let dee: Person & { email: string };
 
+const authEnv = { ...serviceEnv(`${db}_auth`, prefix), BCRYPT_COST: '10', PUBLIC_URL, RATE_LIMIT_NAMESPACE: `${uniqueName('rl')}:`, LOGIN_IP_BURST: '10000' };
+
 beforeAll(async () => {
-  auth = await startService(authService(loadAuthConfig({
-    ...serviceEnv(`${db}_auth`, prefix), BCRYPT_COST: '10', PUBLIC_URL,
-    RATE_LIMIT_NAMESPACE: `${uniqueName('rl')}:`, LOGIN_IP_BURST: '10000',
-  })));
+  auth = await startService(authService(loadAuthConfig(authEnv)));
   await waitFor(async () => ((await request(auth.url).get('/readyz')).status === 200 ? true : undefined), 'auth ready', 30_000);
   const env = { ...serviceEnv(db, prefix), AUTH_JWKS_URL: `${auth.url}/v3/auth/jwks/`, IMAGES_DIR: imagesDir };
   [a, b] = await Promise.all([startService(pinsBoardsService(loadPinsBoardsConfig(env))), startService(pinsBoardsService(loadPinsBoardsConfig(env)))]);
@@ -228,9 +228,10 @@ describe('share suggestions', () => {
     expect(offered.map((r) => r.id)).toEqual(expect.arrayContaining([grace.id]));
     expect(offered.every((r) => r.type === 'user_share_suggestion' && r.id !== ada.id)).toBe(true);
     expect((await typeahead(ada, grace.username.slice(0, 3))).map((r) => [r.type, r.id])).toContainEqual(['user_share_suggestion', grace.id]);
-    // Nobody suggests Dee: their exact username finds them.
-    expect(await typeahead(ada, dee.username.slice(0, 3))).toEqual([]);
-    expect((await typeahead(ada, `@${dee.username.toUpperCase()}`)).map((r) => [r.type, r.id])).toEqual([['user', dee.id]]);
+    // Ada does not collaborate with Dee: their exact username finds them first, and the start of
+    // their name (the search index, once it has them).
+    expect((await typeahead(ada, `@${dee.username.toUpperCase()}`)).map((r) => [r.type, r.id])[0]).toEqual(['user', dee.id]);
+    await waitFor(async () => ((await typeahead(ada, dee.username.slice(0, 2))).some((r) => r.type === 'user' && r.id === dee.id) ? true : undefined), 'Dee found by a prefix');
     // For a board, its members are not offered.
     const board = await createBoard(ada, 'Suggestions');
     ok(await invite(ada, board.id, { invited_user_ids: [grace.id] }));
@@ -242,6 +243,69 @@ describe('share suggestions', () => {
   it('answers a typed address with one email row, valid once an invitation can be sent to it', async () => {
     expect(await typeahead(ada, 'friend@exa')).toEqual([expect.objectContaining({ type: 'email', valid: false })]);
     expect(await typeahead(ada, 'Friend@Example.com')).toEqual([expect.objectContaining({ type: 'email', id: 'friend@example.com', title: 'Friend@Example.com', valid: true })]);
+  });
+});
+
+describe('share suggestions by the start of a name (the search index)', () => {
+  type Row = { type: string; id: string };
+  const ids = async (who: Person, term: string, extra: Record<string, unknown> = {}) =>
+    ok<Row[]>(await get('ShareSuggestionsTypeaheadResource', { term, ...extra }, who)).map((r) => r.id);
+  /** The typeahead's ids once `ready` holds of them: people reach the search index by auth's events. */
+  const idsOnce = (who: Person, term: string, ready: (found: string[]) => boolean, extra: Record<string, unknown> = {}) =>
+    waitFor(async () => { const found = await ids(who, term, extra); return ready(found) ? found : undefined; }, `the typeahead of ${term}`);
+  let bob: Person & { email: string };
+  let bobbie: Person & { email: string };
+  let zoe: Person & { email: string };
+  let boris: Person & { email: string };
+  let bonnie: Person & { email: string };
+
+  beforeAll(async () => {
+    [bob, bobbie, zoe, boris, bonnie] = await Promise.all([
+      signUp('Bob', undefined, 'Quillfeather'), signUp('Bobbie', undefined, 'Quillon'), signUp('Zoë', `${uniqueName('zoe')}@example.com`, 'Marchetti'),
+      signUp('Boris', undefined, 'Quillby'), signUp('Bonnie', undefined, 'Quilter'),
+    ]);
+  });
+
+  it('finds people by the start of any word of their name, every typed word starting one, accents and case aside', async () => {
+    // Bob by the start of his first name, then of his last name; both words in any order.
+    const all = [bob.id, bobbie.id, boris.id, bonnie.id];
+    expect(new Set(await idsOnce(ada, 'bo', (found) => all.every((id) => found.includes(id))))).toEqual(new Set(all));
+    expect(await ids(ada, 'quillf')).toEqual([bob.id]);
+    expect(await ids(ada, 'QUI bob')).toEqual([bob.id, bobbie.id]);
+    expect(await ids(ada, 'bo zz')).toEqual([]);
+    // Accents folded both ways.
+    expect(await idsOnce(ada, 'zoe', (found) => found.length > 0)).toEqual([zoe.id]);
+    expect(await ids(ada, 'ZOË mar')).toEqual([zoe.id]);
+    expect(await ids(ada, 'marche')).toEqual([zoe.id]);
+    // Never the viewer.
+    expect(await ids(bob, 'bob quillf')).toEqual([]);
+  });
+
+  it('offers the people the viewer follows first', async () => {
+    // By the words alone Bob ("bob") comes before Bobbie ("bobbie"). (Whom a viewer follows is
+    // kept 30 s per instance: Grace asks only once she follows Bobbie.)
+    expect((await ids(cy, 'bob')).slice(0, 2)).toEqual([bob.id, bobbie.id]);
+    ok(await write('UserFollowResource', 'create', { user_id: bobbie.id }, grace));
+    expect((await ids(grace, 'bob')).slice(0, 2)).toEqual([bobbie.id, bob.id]);
+    expect(await ids(grace, 'bob quil')).toEqual([bobbie.id, bob.id]);
+  });
+
+  it('never offers a deactivated person', async () => {
+    expect(await idsOnce(cy, 'boris', (found) => found.length > 0)).toEqual([boris.id]);
+    expect(await adminCommand(['deactivate', boris.email, 'closure_request'], authEnv)).toContain('deactivated');
+    await idsOnce(cy, 'boris', (found) => found.length === 0);
+    // Nor by their exact username.
+    expect(await ids(cy, boris.username)).toEqual([]);
+  });
+
+  it("never offers a member of the board, whoever's words match", async () => {
+    const board = await createBoard(dee, 'Quilting');
+    ok(await invite(dee, board.id, { invited_user_ids: [bonnie.id] }));
+    ok(await answer(bonnie, board.id, true));
+    expect(await idsOnce(dee, 'quilt', (found) => found.length > 0)).toEqual([bonnie.id]);
+    expect(await ids(dee, 'quilt', { board_id: board.id })).toEqual([]);
+    expect(await ids(dee, 'bon', { board_id: board.id })).not.toContain(bonnie.id);
+    expect(await ids(dee, bonnie.username, { board_id: board.id })).toEqual([]);
   });
 });
 

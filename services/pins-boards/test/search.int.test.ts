@@ -8,7 +8,7 @@ import { loadPinsBoardsConfig, type PinsBoardsConfig } from '../src/config';
 import { pinsBoardsService } from '../src/service';
 import { PgReindexCheckpoint } from '../src/search/pg/pg-reindex-checkpoint';
 import { PgSearchIndex } from '../src/search/pg/pg-search.index';
-import { truncateSearchIndex } from '../src/search/pg/schema';
+import { prepareSearchSchema, truncateSearchIndex } from '../src/search/pg/schema';
 import { reindexSearch } from '../src/search/reindex';
 import { Advisories } from '../src/search/advisories';
 import { advisoryCommand } from '../src/search/advisory-command';
@@ -341,6 +341,41 @@ describe('advisories', () => {
   });
 });
 
+describe('people by the start of a word (the share suggestions)', () => {
+  it('keeps the words of the username and name with the person: a rename drops the old ones, an older change arriving late and a deactivation hide them', async () => {
+    const index = new PgSearchIndex(service.ctx.postgres!);
+    const id = uniqueName('user-words');
+    const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s));
+    const find = (words: string[], among?: string[]) => index.peopleByPrefix({ words, except: [], limit: 5, ...(among ? { among } : {}) });
+    await index.savePerson({ userId: id, username: 'quinn_xu42', fullName: 'Quinn Zoë Xu', at: at(2) });
+    expect(await find(['qu'])).toEqual([id]);
+    expect(await find(['xu'])).toEqual([id]);
+    expect(await find(['zoe', 'qu'])).toEqual([id]);
+    expect(await find(['zoe', 'qu'], [id])).toEqual([id]);
+    expect(await find(['zoe', 'qu'], ['user-ada'])).toEqual([]);
+    expect(await find(['zoe', 'ada'])).toEqual([]);
+    expect(await index.peopleByPrefix({ words: ['qu'], except: [id], limit: 5 })).toEqual([]);
+    // A rename: its words in, the dropped ones out.
+    await index.savePerson({ userId: id, username: 'quinn_xu42', fullName: 'Quinn Yarrow', at: at(3) });
+    expect(await find(['zoe'])).toEqual([]);
+    expect(await find(['yarr'])).toEqual([id]);
+    // An older change delivered late writes nothing.
+    await index.savePerson({ userId: id, username: 'quinn_old', fullName: 'Quinn Oldname', at: at(1) });
+    expect(await find(['oldn'])).toEqual([]);
+    expect(await find(['yarr'])).toEqual([id]);
+    // Deactivated, never found; reactivated, found again.
+    await index.setDeactivated(id, true, at(4));
+    expect(await find(['yarr'])).toEqual([]);
+    await index.setDeactivated(id, false, at(5));
+    expect(await find(['yarr'])).toEqual([id]);
+    // People indexed before the words were: the schema fills the words from search_people once, while they are none.
+    await service.ctx.postgres!.query('TRUNCATE search_people_words');
+    await prepareSearchSchema(service.ctx.postgres!);
+    expect(await find(['yarr'])).toEqual([id]);
+    expect(await find(['lovel'])).toEqual([ada.id]);
+  });
+});
+
 describe('npm run admin -- search reindex', () => {
   it('rebuilds an emptied index from the store, and a run that stopped goes on from where it was', async () => {
     const board = await createBoard(ada, 'Reindex quilts');
@@ -379,5 +414,7 @@ describe('npm run admin -- search reindex', () => {
     expect((await search({ query: 'patchwork quilt 1' })).items[0]).toMatchObject({ board: { url: '/ada/reindex-quilts/' }, pinner: { full_name: 'Ada Lovelace' } });
     // What the store says is hidden stays hidden: the deactivated and reactivated person, the deleted pin.
     expect(await ids({ query: 'origami' }, grace)).toHaveLength(1);
+    // People's words are rebuilt with them.
+    expect(await new PgSearchIndex(pool).peopleByPrefix({ words: ['lovel'], except: [], limit: 5 })).toEqual([ada.id]);
   });
 });

@@ -5,6 +5,7 @@ import type { BoardListRepository } from '../boards/board-list.repository';
 import type { BoardRepository } from '../boards/board.repository';
 import type { BoardService } from '../boards/board.service';
 import type { ProfileRepository } from '../profiles/profile.repository';
+import type { SearchIndex } from '../search/search.index';
 import type { People } from '../shared/people';
 import { collaboratorHandlers } from './collaborator.handlers';
 import { collaboratorRoutes } from './collaborator.routes';
@@ -28,6 +29,10 @@ export interface CollaboratorsDeps {
   people: People;
   /** Who may act for which advertiser: a board made for one takes invitations from its owner alone. */
   advertisers: Pick<AdvertiserAccess, 'withRole'>;
+  /** Whom a person follows, the newest first (the share suggestions offer them first). */
+  following: (userId: string, max: number) => Promise<string[]>;
+  /** People by the start of their words, for the share suggestions. */
+  index: Pick<SearchIndex, 'peopleByPrefix'>;
 }
 
 /** Collaborators and invitations: their routes and handlers, and the purge of lapsed invitations. */
@@ -43,7 +48,10 @@ export function collaborators(deps: CollaboratorsDeps) {
     kick: deps.kick,
     advertisers: deps.advertisers,
   });
-  const suggestions = new ShareSuggestions({ lists: deps.lists, facts: (id) => deps.boardService.factsOf(id), profiles: deps.profiles, people: deps.people, advertisers: deps.advertisers });
+  const suggestions = new ShareSuggestions({
+    lists: deps.lists, facts: (id) => deps.boardService.factsOf(id), profiles: deps.profiles, people: deps.people, advertisers: deps.advertisers,
+    following: deps.following, index: deps.index, logger: deps.logger,
+  });
   runPeriodically(deps.mongo, deps.logger, 'purging lapsed board invitations', { everyMs: PURGE_EVERY_MS, retryMs: PURGE_RETRY_MS }, async () => ({ deleted: await invites.purge(new Date()) }));
   return {
     service,

@@ -1,4 +1,4 @@
-import { emailSuggestion, personMatches, personSuggestion, usernameOf } from './share-suggestions.rules';
+import { emailSuggestion, nameWordsOf, personMatches, personSuggestion, TYPED_WORDS_MAX, typedWordsOf, usernameOf } from './share-suggestions.rules';
 
 const ada = { id: 'u1', username: 'ada_l', full_name: 'Ada Lovelace', image_medium_url: '/a.png' };
 
@@ -16,6 +16,32 @@ describe('share suggestions', () => {
     expect(personMatches({ ...ada, full_name: 'Zoë Ünal' }, 'zoe un')).toBe(true);
     expect(personMatches(ada, 'lace')).toBe(false);
     expect(personMatches(ada, 'bob')).toBe(false);
+  });
+
+  it('every typed word must start a word of the username or the name, in any order', () => {
+    const bob = { username: 'bob_smith42', full_name: 'Robert Smith' };
+    expect(personMatches(bob, 'bo sm')).toBe(true);
+    expect(personMatches(bob, 'sm rob')).toBe(true);
+    expect(personMatches(bob, 'smith')).toBe(true);
+    expect(personMatches(bob, 'bo jo')).toBe(false);
+    expect(personMatches(bob, 'ith')).toBe(false);
+    // Without letters, the start of the username.
+    expect(personMatches({ username: '42ada', full_name: '' }, '42')).toBe(true);
+    expect(personMatches(bob, '42')).toBe(false);
+  });
+
+  it("a name's words are its runs of letters, folded: underscores, digits and punctuation part them", () => {
+    expect(nameWordsOf('bob_smith42 Zoë  O\'Brien-Ünal')).toEqual(['bob', 'smith', 'zoe', 'o', 'brien', 'unal']);
+    // A decomposed accent (as some keyboards send it) folds the same.
+    expect(nameWordsOf('Zoe\u0308')).toEqual(['zoe']);
+  });
+
+  it('typed words are read longest first, once each, at most a few', () => {
+    expect(typedWordsOf('@bo SMI')).toEqual(['smi', 'bo']);
+    expect(typedWordsOf('al bo')).toEqual(['al', 'bo']);
+    expect(typedWordsOf('bo bo b')).toEqual(['bo', 'b']);
+    expect(typedWordsOf('42 _')).toEqual([]);
+    expect(typedWordsOf('a b c d e f')).toHaveLength(TYPED_WORDS_MAX);
   });
 
   it('reads a term as a username only when it can be one', () => {

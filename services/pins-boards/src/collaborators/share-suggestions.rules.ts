@@ -1,6 +1,6 @@
-import { boardNameMatches, foldForSearch, isInviteEmail, normaliseInviteEmail, type ShareSuggestion, type UserSummary } from '@pinhive/contracts';
+import { foldForSearch, isInviteEmail, normaliseInviteEmail, type ShareSuggestion, type UserSummary } from '@pinhive/contracts';
 
-/** A person offered to invite: `user_share_suggestion` (someone the viewer collaborates with) or `user` (the exact username typed). */
+/** A person offered to invite: `user_share_suggestion` (someone the viewer collaborates with) or `user` (found by what is typed: the exact username, or words of the name). */
 export function personSuggestion(person: UserSummary, type: 'user_share_suggestion' | 'user'): ShareSuggestion {
   return {
     type,
@@ -25,12 +25,35 @@ export function usernameOf(term: string): string | undefined {
   return /^[a-z0-9_]{3,30}$/.test(name) ? name : undefined;
 }
 
+/** Words of a term a person is found by: at most this many (each costs a read per candidate). */
+export const TYPED_WORDS_MAX = 4;
+
+/** A text's words as people are found by them: runs of letters, accents and case folded ("ada_l42" is "ada" and "l"). */
+export function nameWordsOf(text: string): string[] {
+  return foldForSearch(text.normalize('NFC')).split(/[^\p{L}]+/u).filter(Boolean);
+}
+
 /**
- * Whether a suggested person matches what is typed: the username starts with it, or every typed
- * word starts a word of the name (accents and case aside, as the board picker's search).
+ * The words of what is typed that a person's words must each start (the search index's
+ * search_name_words splits names the same way), the longest first (it is the one read as a
+ * prefix range: the fewest people share it), at most TYPED_WORDS_MAX. None for a term without
+ * letters: only its exact username is offered.
+ */
+export function typedWordsOf(term: string): string[] {
+  const words = [...new Set(nameWordsOf(term))];
+  // Array.prototype.sort is stable: equally long words keep the order they were typed in.
+  return words.sort((a, b) => b.length - a.length).slice(0, TYPED_WORDS_MAX);
+}
+
+/**
+ * Whether a suggested person matches what is typed: every typed word starts a word of their
+ * username or name, accents and case aside, as the search index finds people (typedWordsOf);
+ * a term without letters, the start of the username.
  */
 export function personMatches(person: Pick<UserSummary, 'username' | 'full_name'>, term: string): boolean {
-  const typed = term.trim().replace(/^@/, '');
-  if (typed.length === 0) return true;
-  return foldForSearch(person.username).startsWith(foldForSearch(typed)) || boardNameMatches(person.full_name, typed);
+  const typed = typedWordsOf(term);
+  // A term without letters ("42"): the start of the username, as before.
+  if (typed.length === 0) return foldForSearch(person.username).startsWith(foldForSearch(term.trim().replace(/^@/, '')));
+  const words = nameWordsOf(`${person.username} ${person.full_name}`);
+  return typed.every((t) => words.some((w) => w.startsWith(t)));
 }

@@ -161,6 +161,18 @@ export class FollowService {
     return { items: await this.peopleOf(items.map((f) => f.followeeId)), next };
   }
 
+  /**
+   * Whom a person follows, the newest follows first, at most `max`: the newest buckets of their
+   * following list, each read by key (at most MAX_BUCKETS_PER_PAGE reads). The share suggestions
+   * offer these people first.
+   */
+  async followeeIds(userId: string, max: number): Promise<string[]> {
+    const head = await this.deps.lists.head(userFollowingList(userId));
+    if (head === 0) return [];
+    const { items } = await pageByBuckets((b) => this.deps.userFollows.followingInBucket(userId, b), (f) => f.followingN ?? 0, FOLLOW_BUCKET_SIZE, firstPage(head, FOLLOW_BUCKET_SIZE), max);
+    return items.map((f) => f.followeeId);
+  }
+
   private async readableProfile(viewer: Viewer | undefined, userId: string): Promise<void> {
     const profile = await this.deps.profiles.findById(userId);
     authorize(viewer, 'read', profile, profilePolicy);

@@ -83,6 +83,20 @@ export interface Found<T> {
   keys: ResultKey[];
 }
 
+/** People by the start of their words (the share suggestions' typeahead, collaborators/share-suggestions.ts). */
+export interface PeopleByPrefix {
+  /**
+   * The typed words (share-suggestions.rules.ts typedWordsOf), the longest first: each must
+   * start a word of the person's username or full name. The first is read as a prefix range.
+   */
+  words: readonly string[];
+  /** Only these people (whom the viewer follows, a bounded list), when given. */
+  among?: readonly string[];
+  /** Never these (the viewer, the board's members, people already offered). */
+  except: readonly string[];
+  limit: number;
+}
+
 export interface SearchIndex {
   // ---- the read model's writes (events, reindex) ----
   savePins(pins: readonly IndexedPin[]): Promise<void>;
@@ -113,6 +127,12 @@ export interface SearchIndex {
   similarBoardNames(searcher: Searcher, text: string, exceptPinId: string, limit: number): Promise<string[]>;
   /** Whether the person owns or collaborates on a board that others may not see (their searches then differ from the public's). */
   seesPrivate(userId: string): Promise<boolean>;
+  /**
+   * People not deactivated whose username's or full name's words each typed word starts (accents
+   * and case folded): ids, those whose matching word comes first alphabetically first. A bounded
+   * read: a prefix so common that its first words are all someone else's finds fewer.
+   */
+  peopleByPrefix(query: PeopleByPrefix): Promise<string[]>;
   /** Hashtags beginning with a prefix (folded, without `#`), each with the pins of it the searcher may see, the most used first. */
   suggestHashtags(searcher: Searcher, prefix: string, limit: number): Promise<{ tag: string; pinCount: number }[]>;
 }

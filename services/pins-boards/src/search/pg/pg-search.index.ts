@@ -1,6 +1,6 @@
 import { paletteColorOf, type SearchBoard, type SearchPin, type SearchUser } from '@pinhive/contracts';
 import type { Pool } from 'pg';
-import type { Found, IndexedBoard, IndexedPerson, IndexedPin, PinFilters, ResultKey, Searcher, SearchIndex, SearchRequest } from '../search.index';
+import type { Found, IndexedBoard, IndexedPerson, IndexedPin, PeopleByPrefix, PinFilters, ResultKey, Searcher, SearchIndex, SearchRequest } from '../search.index';
 import { hashtagsOf, linkDomain } from '../search.rules';
 
 /**
@@ -30,6 +30,13 @@ const SUGGESTION_SAMPLE = 200;
 /** Hashtag suggestions: the first tags of a prefix looked at, and the most pins counted for one. */
 const HASHTAG_CANDIDATES = 50;
 const HASHTAG_COUNT_CAP = 10_000;
+/**
+ * A people prefix reads at most this many words of its range (search_people_words_prefix), then
+ * drops the deactivated, the excluded and those the other typed words do not match: a bounded
+ * read however common the prefix ("a" starts a word of most people), at the price of finding
+ * fewer for such a prefix until more is typed.
+ */
+const PEOPLE_PREFIX_SCAN = 500;
 /** How much a look-alike counts beside a full-text match (whose rank is at most 1). */
 const TYPO_WEIGHT = 0.5;
 
@@ -163,10 +170,20 @@ export class PgSearchIndex implements SearchIndex {
   }
 
   async savePerson(person: IndexedPerson): Promise<void> {
+    // One statement: the person, and their words (search_people_words) when the change was
+    // applied, the words the new names no longer have deleted (RETURNING is empty when an older
+    // change arrives late, and then nothing else is written).
     await this.pool.query(
-      `INSERT INTO search_people (user_id, username, full_name, version) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (user_id) DO UPDATE SET username = EXCLUDED.username, full_name = EXCLUDED.full_name, version = EXCLUDED.version
-       WHERE search_people.version < EXCLUDED.version`,
+      `WITH p AS (
+         INSERT INTO search_people (user_id, username, full_name, version) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (user_id) DO UPDATE SET username = EXCLUDED.username, full_name = EXCLUDED.full_name, version = EXCLUDED.version
+         WHERE search_people.version < EXCLUDED.version
+         RETURNING user_id, search_name_words(username || ' ' || full_name) AS words
+       ), dropped AS (
+         DELETE FROM search_people_words w USING p WHERE w.user_id = p.user_id AND w.word <> ALL (p.words)
+       )
+       INSERT INTO search_people_words (user_id, word) SELECT DISTINCT p.user_id, w FROM p, unnest(p.words) w
+       ON CONFLICT DO NOTHING`,
       [person.userId, person.username.toLowerCase(), person.fullName, person.at],
     );
   }
@@ -354,6 +371,33 @@ export class PgSearchIndex implements SearchIndex {
       .filter((r) => r.pinCount > 0)
       .sort((a, b) => b.pinCount - a.pinCount || a.tag.localeCompare(b.tag))
       .slice(0, limit);
+  }
+
+  async peopleByPrefix(query: PeopleByPrefix): Promise<string[]> {
+    const [first, ...others] = query.words;
+    if (first === undefined || query.limit <= 0 || (query.among && query.among.length === 0)) return [];
+    const params: unknown[] = [likePrefix(first), query.except, query.limit];
+    const param = (v: unknown) => `$${params.push(v)}`;
+    // search_fold() of a parameter is folded when the statement is planned, so each prefix is an
+    // index range: of search_people_words_prefix for the first word, read in its order
+    // (`USING ~<~`, text_pattern_ops' order) for at most PEOPLE_PREFIX_SCAN words; or, `among`
+    // (bounded by its caller), of search_people_words_person per person, as for the other words.
+    const candidates = query.among
+      ? `WHERE w.user_id = ANY(${param(query.among)}::text[]) AND w.word LIKE search_fold($1) || '%'`
+      : `WHERE w.word LIKE search_fold($1) || '%' ORDER BY w.word USING ~<~, w.user_id LIMIT ${PEOPLE_PREFIX_SCAN}`;
+    const rest = others.map((word) => `AND EXISTS (
+         SELECT 1 FROM search_people_words x WHERE x.user_id = c.user_id AND x.word LIKE search_fold(${param(likePrefix(word))}) || '%')`);
+    const { rows } = await this.pool.query<{ user_id: string }>(
+      `SELECT c.user_id FROM (
+         SELECT w.user_id, w.word FROM search_people_words w ${candidates}
+       ) c
+       JOIN search_people s ON s.user_id = c.user_id
+       WHERE NOT s.deactivated AND s.username <> '' AND c.user_id <> ALL ($2::text[])
+       ${rest.join('\n       ')}
+       GROUP BY c.user_id ORDER BY min(c.word), c.user_id LIMIT $3`,
+      params,
+    );
+    return rows.map((r) => r.user_id);
   }
 
   /** Past the previous page's last result: a lower score, or the same score and a lower id. */

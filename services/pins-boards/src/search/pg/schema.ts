@@ -132,6 +132,26 @@ const STATEMENTS = [
    )`,
   // A board's pins, newest first: its count and cover in board results.
   'CREATE INDEX IF NOT EXISTS search_pins_board ON search_pins (board_id, created_at DESC) WHERE saved AND NOT deleted',
+  // The share suggestions' people by the start of a word (collaborators/share-suggestions.ts):
+  // every word (a run of letters, folded) of a person's username and full name, written with
+  // search_people (pg-search.index.ts savePerson). A prefix is a range of search_people_words_prefix;
+  // "among these people" a range per person of search_people_words_person, which also finds the
+  // words a rename drops. The trigram index on search_people.names cannot answer "starts a word"
+  // in a bounded read: a two-letter prefix has no trigram of its own.
+  `CREATE OR REPLACE FUNCTION search_name_words(text) RETURNS text[]
+     LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
+     AS $$ SELECT array_remove(regexp_split_to_array(search_fold($1), '[^[:alpha:]]+'), '') $$`,
+  `CREATE TABLE IF NOT EXISTS search_people_words (
+     user_id text NOT NULL,
+     word text NOT NULL
+   )`,
+  'CREATE UNIQUE INDEX IF NOT EXISTS search_people_words_person ON search_people_words (user_id, word text_pattern_ops)',
+  'CREATE INDEX IF NOT EXISTS search_people_words_prefix ON search_people_words (word text_pattern_ops, user_id)',
+  // The people indexed before the table was: once, while it is empty (a reindex writes them too).
+  `INSERT INTO search_people_words (user_id, word)
+     SELECT DISTINCT s.user_id, w FROM search_people s, unnest(search_name_words(s.username || ' ' || s.full_name)) w
+     WHERE NOT EXISTS (SELECT 1 FROM search_people_words)
+     ON CONFLICT DO NOTHING`,
 ];
 
 /** A constant of our own for pg_advisory_xact_lock: only schema changes take it. */
@@ -154,5 +174,5 @@ export async function prepareSearchSchema(pool: Pool): Promise<void> {
 
 /** Empties the index (`search reindex --fresh`): what the reindex writes next is all it holds. */
 export async function truncateSearchIndex(pool: Pool): Promise<void> {
-  await pool.query('TRUNCATE search_pins, search_boards, search_board_members, search_people, search_hashtags, search_words, search_reindex');
+  await pool.query('TRUNCATE search_pins, search_boards, search_board_members, search_people, search_people_words, search_hashtags, search_words, search_reindex');
 }
