@@ -29,6 +29,7 @@ const bookmarkletPage = page(() => import('./saving/BookmarkletSettingsPage'), (
 const invitationsPage = page(() => import('./collaborators/InvitationsPage'), (m) => m.InvitationsPage);
 const inviteLinkPage = page(() => import('./collaborators/InviteLinkPage'), (m) => m.InviteLinkPage);
 const businessAccessPage = page(() => import('./advertisers/BusinessAccessPage'), (m) => m.BusinessAccessPage);
+const receivedPinsPage = page(() => import('./sends/ReceivedPinsPage'), (m) => m.ReceivedPinsPage);
 const searchPage = page(() => import('./search/SearchPage'), (m) => m.SearchPage);
 
 /**
@@ -65,6 +66,7 @@ export const router = createBrowserRouter([
           { path: 'board/create', lazy: createBoardPage },
           { path: 'board/:id/create_section', lazy: createSectionPage },
           { path: 'invite', lazy: invitationsPage },
+          { path: 'inbox', lazy: receivedPinsPage },
           { path: 'invite/board/:token', lazy: inviteLinkPage },
           { path: 'search', lazy: searchPage },
           { path: 'search/:scope', lazy: searchPage },

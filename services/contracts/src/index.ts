@@ -17,6 +17,7 @@ export * from './pins-boards';
 export * from './moves';
 export * from './collaborators';
 export * from './follows';
+export * from './sends';
 export * from './advertisers';
 export * from './search';
 export * from './offsite';

@@ -7,7 +7,7 @@
  */
 export const RESERVED_USERNAMES: readonly string[] = [
   // The web app's pages (web/src/router.tsx).
-  'signup', 'login', 'password', 'add-account', 'settings', 'business', 'dev', 'invite',
+  'signup', 'login', 'password', 'add-account', 'settings', 'business', 'dev', 'invite', 'inbox',
   // The sign-in popups' callback pages (`/sso/callback/`, `/connect/:provider/`; `connect` is below).
   'sso',
   // The gateway's locations (gateway/routes.mjs and gateway/render.mjs).

@@ -12,6 +12,7 @@ import { INVITES_COLLECTION, userInviteId } from './collaborators/invite.model';
 import { BOARD_FOLLOWS_COLLECTION, FOLLOW_BUCKET_SIZE, FOLLOW_COUNTS_COLLECTION, USER_FOLLOWS_COLLECTION } from './follows/follow.model';
 import { LIST_NUMBERS_COLLECTION, listBucketKey } from './shared/list-numbers';
 import { ADVERTISER_ACCESS_COLLECTION, advertiserAccessId } from './advertisers/advertiser-access.model';
+import { PIN_SENDS_COLLECTION, SEND_BUCKET_SIZE } from './sends/send.model';
 
 const N = 5_000;
 const at = new Date('2026-01-01T00:00:00Z');
@@ -88,6 +89,14 @@ export const pinsBoardsHotQueries: HotQuerySet = {
       }),
     },
     [FOLLOW_COUNTS_COLLECTION]: { count: N, doc: (i) => ({ _id: i % 2 === 0 ? `board:${1_000_000 + i}` : `user:user-${i}`, followers: 3, following: 2, counted: [`followed:follower-${i}@event-${i}`] }) },
+    // Sends: person i % PEOPLE receives send i, numbered in their list by i / PEOPLE.
+    [PIN_SENDS_COLLECTION]: {
+      count: N,
+      doc: (i) => ({
+        _id: String(4_000_000 + i), senderId: `follower-${i}`, recipientId: `user-${i % PEOPLE}`, pinId: String(3_000_000 + i),
+        n: Math.floor(i / PEOPLE) + 1, receivedBucket: listBucketKey(`user-${i % PEOPLE}`, Math.floor(i / PEOPLE) + 1, SEND_BUCKET_SIZE), requestKey: `follower-${i}:${4_000_000 + i}`, sentAt: at,
+      }),
+    },
     [LIST_NUMBERS_COLLECTION]: { count: N, doc: (i) => ({ _id: `board-followers:${1_000_000 + i}`, n: 50 }) },
   },
   queries: [
@@ -148,6 +157,8 @@ export const pinsBoardsHotQueries: HotQuerySet = {
     { name: 'a person follow changed from the state it was read in', collection: USER_FOLLOWS_COLLECTION, filter: { _id: `follower-4321:user-${4321 % PEOPLE}`, active: true } },
     { name: "a bucket of a person's followers (their list, a new board's followers)", collection: USER_FOLLOWS_COLLECTION, filter: { followersBucket: listBucketKey('user-7', 1, FOLLOW_BUCKET_SIZE) }, reads: FOLLOW_BUCKET_SIZE },
     { name: 'a bucket of whom a person follows', collection: USER_FOLLOWS_COLLECTION, filter: { followingBucket: listBucketKey('follower-7', 1, FOLLOW_BUCKET_SIZE) }, reads: FOLLOW_BUCKET_SIZE },
+    { name: 'the send of a retried send (Idempotency-Key)', collection: PIN_SENDS_COLLECTION, filter: { requestKey: 'follower-4321:4004321' } },
+    { name: 'a bucket of a person\'s "Sent to you"', collection: PIN_SENDS_COLLECTION, filter: { receivedBucket: listBucketKey('user-7', 1, SEND_BUCKET_SIZE) }, reads: SEND_BUCKET_SIZE },
     { name: "follow counts of a board or a person (the board's and the profile's answers, a save's fan-out cap)", collection: FOLLOW_COUNTS_COLLECTION, filter: { _id: 'user:user-4321' } },
     { name: 'follow count change applied once (every follow event)', collection: FOLLOW_COUNTS_COLLECTION, filter: { _id: 'user:user-4321', counted: { $ne: 'followed:x@y' } } },
     { name: "a list's counter (every save: whether its board was ever followed, the board's pin numbers; a home feed's first page)", collection: LIST_NUMBERS_COLLECTION, filter: { _id: 'board-followers:1004321' } },

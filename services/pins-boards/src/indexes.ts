@@ -6,6 +6,7 @@ import { imageIndexes } from './images/image.model';
 import { MOVES_COLLECTION } from './moves/move.model';
 import { PINS_COLLECTION } from './pins/pin.model';
 import { PROFILES_COLLECTION } from './profiles/profile.model';
+import { PIN_SENDS_COLLECTION } from './sends/send.model';
 import { SECTIONS_COLLECTION } from './sections/section.model';
 
 /**
@@ -45,5 +46,9 @@ export const pinsBoardsIndexes = [
   ...defineIndexes(USER_FOLLOWS_COLLECTION, [
     { key: { followersBucket: 1 } }, // a bucket of a person's followers: their list, and a new board's followers
     { key: { followingBucket: 1 } }, // a bucket of whom a person follows
+  ]),
+  ...defineIndexes(PIN_SENDS_COLLECTION, [
+    { key: { receivedBucket: 1 } }, // a bucket of a person's "Sent to you"
+    { key: { requestKey: 1 }, unique: true }, // a retried send finds its send (Idempotency-Key)
   ]),
 ];

@@ -41,6 +41,7 @@ import { SectionService } from './sections/section.service';
 import { SEARCH_SESSION } from './search/pg/pg-search.index';
 import { prepareSearchSchema } from './search/pg/schema';
 import { searchModule } from './search/search';
+import { sendsModule } from './sends/sends';
 import { SEARCH_CACHE_BYTES, SEARCH_CACHE_TTL_MS, type KeptAnswer } from './search/results-cache';
 import { People } from './shared/people';
 
@@ -120,11 +121,12 @@ export function pinsBoardsService(config: PinsBoardsConfig): ServiceDefinition<P
         ownBoardNames: async (userId) => (await lists.entries(userId)).filter((entry) => !entry.owner).map((entry) => entry.name),
       });
       const pages = new BoardPages({ boards, sections, pins, people, cache: boardPages });
+      const sends = sendsModule({ mongo: ctx.mongo, pins: pinService, profiles, userFollows: social.userFollows, people });
       const members = collaborators({ mongo: ctx.mongo, logger: ctx.logger, kick, boards, boardService, lists, profiles, people, advertisers: advertisers.access,
         following: (userId, max) => social.follows.followeeIds(userId, max), index: search.index });
       const offsite = offsiteModule({ mongo: ctx.mongo, logger: ctx.logger, secret: offsiteSecretOf(config) });
       return {
-        routes: [...profileRoutes(profiles, (viewer, id) => social.follows.userFacts(viewer, id)), ...boardRoutes(boardService), ...sectionRoutes(sectionService), ...pinRoutes(pinService, pages, images), ...relatedBoardRoutes({ mongo: ctx.mongo, pins, boards, people }), ...social.routes, ...members.routes, ...moves.routes, ...search.routes, ...offsite.routes],
+        routes: [...profileRoutes(profiles, (viewer, id) => social.follows.userFacts(viewer, id)), ...boardRoutes(boardService), ...sectionRoutes(sectionService), ...pinRoutes(pinService, pages, images), ...relatedBoardRoutes({ mongo: ctx.mongo, pins, boards, people }), ...social.routes, ...members.routes, ...moves.routes, ...search.routes, ...sends.routes, ...offsite.routes],
         handlers: [...profileHandlers(profiles), ...boardHandlers({ boards, lists }), ...pinHandlers({ pins, boards, listCounts, sections, images, kick, logger: ctx.logger, handled, ownerOf: async (id) => (await boardService.factsOf(id))?.ownerId }), ...social.handlers, ...members.handlers, ...advertisers.handlers, ...search.handlers],
         extraRouters: [mediaRouter(store, ctx.logger), offsite.router],
         // Home feeds moved to Redis (feed/feed.model.ts): the store's old entries go, once.

@@ -14,6 +14,7 @@ import { ADD_ACCOUNT_PATH, profilePath } from '../auth/targets';
 import { ACCOUNTS_QUERY_KEY, forgetViewer, refreshViewer, useStoredAccounts } from '../auth/viewer';
 import { usePathnameChange } from '../hooks/usePathnameChange';
 import { INVITATIONS_PATH } from '../collaborators/paths';
+import { RECEIVED_PINS_PATH } from '../sends/paths';
 import { ERROR_TOAST_MS } from '../recovery/useResetEmail';
 import { BOOKMARKLET_SETTINGS_PATH, SECURITY_SETTINGS_PATH } from '../settings/paths';
 import { useToast } from '../toast/toastContext';
@@ -258,6 +259,9 @@ export function AccountMenu({ user, buttonRef }: AccountMenuProps) {
           </MenuLink>
           <MenuLink to={INVITATIONS_PATH} onSelect={() => close(true)}>
             {t('accountMenu.invitations')}
+          </MenuLink>
+          <MenuLink to={RECEIVED_PINS_PATH} onSelect={() => close(true)}>
+            {t('accountMenu.received')}
           </MenuLink>
           <MenuLink to={BUSINESS_ACCESS_PATH} onSelect={() => close(true)}>
             {t('advertisers.menu.business')}

@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import type { Pin } from '@pinhive/contracts';
 import { isNotFound } from '../api/client';
@@ -12,12 +12,14 @@ import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { SaveButton } from '../saving/SaveButton';
 import { HashtagText } from '../search/HashtagText';
+import { ShareSheet } from '../sends/ShareSheet';
+import { sharing, withSharing } from '../sends/share';
 import { closeupLayout, linkHost, scaledHeight } from './closeup';
 import { pinAlt } from './PinCard';
 import { usePin } from './usePin';
 import { useWindowWidth } from './useWindowWidth';
 
-/** `/pin/:id`: the pin close-up (image, title, description, link, board, pinner, Save). */
+/** `/pin/:id`: the pin close-up (image, title, description, link, board, pinner, Send, Save); `?share=true` opens its share sheet. */
 export function PinPage() {
   const { id = '' } = useParams();
   const { t } = useTranslation();
@@ -55,6 +57,10 @@ export function PinCloseup({ pin }: { pin: Pin }) {
   const host = linkHost(pin.link);
   const image = pin.images.orig.width > 0 ? pin.images.orig : pin.images['236x'];
   const pinnerName = pin.pinner.full_name.trim() || pin.pinner.username;
+  // The sheet is open while the address says so: the success dialog's 'Send' links there, and
+  // closing it takes `share=true` out (replaced: Back does not open it again).
+  const [params, setParams] = useSearchParams();
+  const setSharing = (open: boolean) => setParams(withSharing(params, open), { replace: true, preventScrollReset: true });
 
   return (
     <div className={`page page--closeup closeup--${layout}`}>
@@ -71,7 +77,12 @@ export function PinCloseup({ pin }: { pin: Pin }) {
             ) : (
               <span />
             )}
-            <SaveButton pin={pin} />
+            <div className="closeup__actions">
+              <button type="button" className="button button--secondary button--large" aria-haspopup="dialog" onClick={() => setSharing(true)}>
+                {t('share.open')}
+              </button>
+              <SaveButton pin={pin} />
+            </div>
           </div>
           {pin.title.trim() ? <h1 className="closeup__title">{pin.title}</h1> : <h1 className="visually-hidden">{t('pins.untitled')}</h1>}
           {pin.description.trim() ? (
@@ -94,6 +105,7 @@ export function PinCloseup({ pin }: { pin: Pin }) {
           </Link>
         </div>
       </article>
+      {sharing(params) ? <ShareSheet pin={pin} onClose={() => setSharing(false)} /> : null}
     </div>
   );
 }

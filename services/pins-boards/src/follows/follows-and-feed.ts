@@ -58,6 +58,8 @@ export function followsAndFeed(deps: FollowsAndFeedDeps) {
   const fanOut = new FeedFanOut({ lists, counts, follows: boardFollows, feed: store, pins: deps.pins, facts: deps.facts, logger: deps.logger, followers: deps.boardFollowers });
   return {
     follows,
+    // Whom someone follows, for sends (sends/: only to people one follows).
+    userFollows,
     feed: { store, builder },
     routes: [...followRoutes(follows), ...feedRoutes(new FeedPages({ store, builder, cards })), ...popularRoutes(popular, cards)],
     handlers: [

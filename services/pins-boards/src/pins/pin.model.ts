@@ -59,7 +59,5 @@ export interface PinDoc extends Partial<OutboxFields> {
   moveBatch?: string;
 }
 
-/** A save's `Idempotency-Key` header: a client's id for one attempt, reused by its retries. */
+/** A pin's `pinnerImage`: its pinner's and image's ids (the already-saved check). */
 export const pinnerImageKey = (pinnerId: string, imageId: string): string => `${pinnerId}:${imageId}`;
-
-export const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{8,128}$/;

@@ -13,22 +13,12 @@ import {
   savedPinCheckSchema,
   savedPinSchema,
 } from '@pinhive/contracts';
-import { appError, defineResource, defineRoute, memoryLimit, pagedOptions, nextBookmark, perViewer } from '@pinhive/kit';
+import { defineResource, defineRoute, memoryLimit, pagedOptions, nextBookmark, perViewer } from '@pinhive/kit';
 import { z } from 'zod';
 import type { ImageService } from '../images/image.service';
-import { IDEMPOTENCY_KEY } from './pin.model';
+import { idempotencyKey } from '../shared/idempotency-key';
 import type { BoardPages } from './board-pages';
 import type { PinService } from './pin.service';
-
-/**
- * A save's `Idempotency-Key` header (eShop's request ids): its retries answer the pin the first
- * attempt stored. A malformed key is a 400, not ignored: the client would think it safe to retry.
- */
-function idempotencyKey(raw: string | undefined): string | undefined {
-  if (raw === undefined) return undefined;
-  if (!IDEMPOTENCY_KEY.test(raw)) throw appError('bad_request', { message: 'Idempotency-Key must be 8 to 128 letters, digits or ._:-', field: 'Idempotency-Key' });
-  return raw;
-}
 
 /** A board page starts in a bucket, below a pin number (pin.repository.ts). */
 const feedKey = z.object({ bucket: z.number().int().min(0), before: z.number().int().min(0) });

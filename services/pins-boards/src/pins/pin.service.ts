@@ -6,7 +6,7 @@ import {
   type SavedPin,
   type SavedPinCheck,
 } from '@pinhive/contracts';
-import { appError, authorize, newEvent, type OutboxTarget, type ReadCache, type Viewer } from '@pinhive/kit';
+import { AppError, appError, authorize, newEvent, type OutboxTarget, type ReadCache, type Viewer } from '@pinhive/kit';
 import type { BoardRepository } from '../boards/board.repository';
 import type { AdvertiserAccess } from '../advertisers/advertiser-access';
 import type { BoardService } from '../boards/board.service';
@@ -20,7 +20,7 @@ import type { SectionService } from '../sections/section.service';
 import { newId } from '../shared/ids';
 import type { People } from '../shared/people';
 import { bucketKey, pinnerImageKey, PINS_COLLECTION, type PinDoc, type PinImage } from './pin.model';
-import { pinPolicy } from './pin.policy';
+import { pinPolicy, type PinSubject } from './pin.policy';
 import { presentPin } from './pin.presenter';
 import { boardNameSuggestions } from './board-name-suggestions';
 import type { PinRepository } from './pin.repository';
@@ -108,6 +108,31 @@ export class PinService {
       opts.savedCheck && viewer ? this.savedTo(viewer, pin.image.id) : null,
     ]);
     return presentPin(pin, board, section, this.deps.people, viewer, savedTo);
+  }
+
+  /** A pin's policy subject (its pinner and board) when the viewer may see it, 404 otherwise: a send asks it for its recipient too. */
+  async subjectFor(viewer: Viewer, pinId: string): Promise<PinSubject> {
+    const { pin, board } = await this.readable(viewer, pinId);
+    return { pinnerId: pin.pinnerId, board };
+  }
+
+  /** Whether the viewer may see a pin now (lists that leave out pins deleted or hidden since they were listed). */
+  async isReadable(viewer: Viewer, pinId: string): Promise<boolean> {
+    return (await this.unlessHidden(() => this.readable(viewer, pinId))) !== null;
+  }
+
+  /** A pin as the viewer sees it, or null when it is gone or hidden from them (its 404). */
+  async getUnlessHidden(viewer: Viewer, pinId: string): Promise<Pin | null> {
+    return this.unlessHidden(() => this.get(viewer, pinId));
+  }
+
+  private async unlessHidden<T>(read: () => Promise<T>): Promise<T | null> {
+    try {
+      return await read();
+    } catch (err) {
+      if (err instanceof AppError && err.status === 404) return null;
+      throw err;
+    }
   }
 
   /** SavedPinCheckResource: the viewer's pin of the image a link gave before (the bookmarklet saving the same image again). */
