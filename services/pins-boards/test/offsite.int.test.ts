@@ -65,11 +65,12 @@ it('answers a link to follow with its signed /offsite/ path, which redirects the
 
   // The same token for another link, another pin, or no token: not followed (no open redirect).
   const query = new URLSearchParams(signed.split('?')[1]);
-  for (const forged of [
+  const forgeries: Record<string, string>[] = [
     { ...Object.fromEntries(query), url: 'https://evil.example/' },
     { ...Object.fromEntries(query), pin: '999' },
     { url: link, pin: '12345' },
-  ]) {
+  ];
+  for (const forged of forgeries) {
     const refused = await follow(`/offsite/?${new URLSearchParams(forged).toString()}`);
     expect(refused.status).toBe(400);
     expect(refused.headers.location).toBeUndefined();
