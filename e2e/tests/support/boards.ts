@@ -35,7 +35,7 @@ export const createPin = (
 ): Promise<{ id: string }> => resourceCreate(request, 'PinResource', { board_id: boardId, image_url: imageUrl, method: 'button', ...extra });
 
 /** A pin from uploaded bytes (`image_base64`): with bytes of its own, an image no other test saved. */
-export const uploadPin = (request: APIRequestContext, boardId: string, image: Buffer, extra: { description?: string } = {}): Promise<{ id: string }> =>
+export const uploadPin = (request: APIRequestContext, boardId: string, image: Buffer, extra: { description?: string; link?: string } = {}): Promise<{ id: string }> =>
   resourceCreate(request, 'PinResource', { board_id: boardId, image_base64: image.toString('base64'), method: 'button', ...extra });
 
 /** A repin (RepinResource create): the pin saved again onto a board of the request's owner. */

@@ -1,6 +1,7 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ActingAsProvider } from '../advertisers/ActingAsProvider';
+import { LinkGuard } from '../offsite/LinkGuard';
 import { AuthModalProvider } from '../auth/AuthModalProvider';
 import { RecoveryProvider } from '../recovery/RecoveryProvider';
 import { useAecParam } from '../recovery/useAecParam';
@@ -9,7 +10,7 @@ import { TopBar } from './TopBar';
 
 /**
  * Every page: skip link, top bar, then the route's content in `<main>`; the app's modals and toasts,
- * and whom the viewer acts for (an advertiser, or themself).
+ * whom the viewer acts for (an advertiser, or themself), and the check of outbound links.
  */
 export function AppLayout() {
   return (
@@ -38,6 +39,7 @@ function Shell() {
         <Outlet />
       </main>
       <ScrollRestoration />
+      <LinkGuard />
     </>
   );
 }

@@ -71,7 +71,7 @@ export function PinCloseup({ pin }: { pin: Pin }) {
         <div className="closeup__details">
           <div className="closeup__bar">
             {host && pin.link ? (
-              <a className="closeup__link" href={pin.link} target="_blank" rel="noopener noreferrer nofollow">
+              <a className="closeup__link" href={pin.link} target="_blank" rel="noopener noreferrer nofollow" data-pin-id={pin.id}>
                 {t('pins.visit', { host })}
               </a>
             ) : (
