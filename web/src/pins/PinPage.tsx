@@ -69,14 +69,8 @@ export function PinCloseup({ pin }: { pin: Pin }) {
           <img src={image.url} alt={pinAlt(pin, t('pins.imageAlt'))} width={image.width || undefined} height={image.height ? scaledHeight(image, image.width) : undefined} />
         </div>
         <div className="closeup__details">
+          {/* One row of actions, Save last at the right; the link under it, on a line of its own. */}
           <div className="closeup__bar">
-            {host && pin.link ? (
-              <a className="closeup__link" href={pin.link} target="_blank" rel="noopener noreferrer nofollow" data-pin-id={pin.id}>
-                {t('pins.visit', { host })}
-              </a>
-            ) : (
-              <span />
-            )}
             <div className="closeup__actions">
               <button type="button" className="button button--secondary button--large" aria-haspopup="dialog" onClick={() => setSharing(true)}>
                 {t('share.open')}
@@ -84,6 +78,11 @@ export function PinCloseup({ pin }: { pin: Pin }) {
               <SaveButton pin={pin} />
             </div>
           </div>
+          {host && pin.link ? (
+            <a className="closeup__link" href={pin.link} target="_blank" rel="noopener noreferrer nofollow" data-pin-id={pin.id}>
+              {t('pins.visit', { host })}
+            </a>
+          ) : null}
           {pin.title.trim() ? <h1 className="closeup__title">{pin.title}</h1> : <h1 className="visually-hidden">{t('pins.untitled')}</h1>}
           {pin.description.trim() ? (
             <p className="closeup__description">
