@@ -1,16 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import mongoose, { type Connection } from 'mongoose';
 import type request from 'supertest';
 import { BOARD_NAME_TAKEN } from '@pinhive/contracts';
-import { startService, type RunningService } from '@pinhive/kit';
 import { BOARD_NAMES_COLLECTION, CLAIM_IN_PROGRESS_MS } from '../src/boards/board-names.repository';
-import { loadPinsBoardsConfig, type PinsBoardsConfig } from '../src/config';
-import { pinsBoardsService } from '../src/service';
-import { serviceEnv, servers, uniqueName } from '../../../test/support/servers';
-import { testViewers } from '../../../test/support/test-viewers';
-import { ok, resourceCalls, seedProfiles, whenReady, type Person } from './support/resources';
+import { ok, resourceCalls, seedProfiles, type Person } from './support/resources';
+import { startPinsBoards, type PinsBoardsUnderTest } from './support/service-under-test';
 
 /**
  * A person's board names are unique, case, accents and spacing aside, enforced by the store
@@ -18,16 +10,11 @@ import { ok, resourceCalls, seedProfiles, whenReady, type Person } from './suppo
  * board gives its name back, and a claim left by a crash does not hold a name for ever. Another
  * person's board of the same name, or one the person only collaborates on, is no obstacle.
  */
-const prefix = `${uniqueName('bn')}.`;
-const db = uniqueName('board_names');
-const imagesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pinhive-board-names-'));
-let viewers: Awaited<ReturnType<typeof testViewers>>;
-let pins: RunningService<PinsBoardsConfig>;
-let conn: Connection;
+let under: PinsBoardsUnderTest;
 
 const ada: Person = { id: 'user-ada', username: 'ada' };
 const grace: Person = { id: 'user-grace', username: 'grace' };
-const { get, write } = resourceCalls(() => ({ url: pins.url, viewers }));
+const { get, write } = resourceCalls(() => ({ url: under.service.url, viewers: under.viewers }));
 
 const create = (who: Person, name: string) => write('BoardResource', 'create', { name, privacy: 'public' }, who);
 const rename = (who: Person, boardId: string, name: string) => write('BoardResource', 'update', { board_id: boardId, name }, who);
@@ -39,20 +26,12 @@ const expectTaken = (res: request.Response) => {
 const boardsOf = async (who: Person) => ok<{ all_boards: { id: string; name: string }[] }>(await get('BoardPickerBoardsResource', {}, who)).all_boards;
 
 beforeAll(async () => {
-  viewers = await testViewers();
-  const env = { ...serviceEnv(db, prefix), AUTH_JWKS_URL: viewers.jwksUrl, IMAGES_DIR: imagesDir };
-  pins = await startService(pinsBoardsService(loadPinsBoardsConfig(env)));
-  await whenReady(pins.url);
-  conn = await mongoose.createConnection(servers.mongoUrl(db), { retryWrites: false }).asPromise();
-  await seedProfiles(conn, [[ada, 'Ada'], [grace, 'Grace']]);
+  under = await startPinsBoards('board-names');
+  await seedProfiles(under.conn, [[ada, 'Ada'], [grace, 'Grace']]);
 });
 
 afterAll(async () => {
-  await conn?.dropDatabase().catch(() => undefined);
-  await conn?.close();
-  await pins?.close();
-  await viewers?.close();
-  fs.rmSync(imagesDir, { recursive: true, force: true });
+  await under?.close();
 });
 
 it('refuses a second board of one name, whatever its case, accents or spacing, and makes one board of two creations at once', async () => {
@@ -79,7 +58,7 @@ it('holds renames to the rule, lets a board change its own name\'s case, and giv
 });
 
 it('takes over a claim a crash left behind, but not one of a creation still under way', async () => {
-  const claims = conn.collection<{ _id: string; boardId: string; at: Date }>(BOARD_NAMES_COLLECTION);
+  const claims = under.conn.collection<{ _id: string; boardId: string; at: Date }>(BOARD_NAMES_COLLECTION);
   // A creation that died after its claim, long enough ago: its board was never made.
   await claims.insertOne({ _id: `${ada.id}:garden`, boardId: 'board-never-made', at: new Date(Date.now() - CLAIM_IN_PROGRESS_MS - 1_000) });
   ok(await create(ada, 'Garden'), 201);

@@ -1,53 +1,31 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import mongoose, { type Connection } from 'mongoose';
 import request from 'supertest';
-import { startService, type RunningService } from '@pinhive/kit';
-import { loadPinsBoardsConfig, type PinsBoardsConfig } from '../src/config';
 import { OffsiteBlocks } from '../src/offsite/offsite-blocks.repository';
 import { offsiteCommand } from '../src/offsite/offsite-command';
-import { pinsBoardsService } from '../src/service';
-import { serviceEnv, servers, uniqueName } from '../../../test/support/servers';
-import { testViewers } from '../../../test/support/test-viewers';
-import { whenReady } from './support/resources';
+import { uniqueName } from '../../../test/support/servers';
+import { startPinsBoards, type PinsBoardsUnderTest } from './support/service-under-test';
 
 /**
  * Safe outbound links: `GET /v3/offsite/` answers a link's status (the heuristics, then the
  * operators' list, which an operator changes with `npm run admin -- offsite ...`) and, for one to
  * follow, the signed `/offsite/` path; `/offsite/` follows only links signed by the service, and
- * not those judged unsafe since. A second instance (its own list cache) sees an operator's change
- * once its cache lapses; a fresh instance at once.
+ * not those judged unsafe since.
  */
-const prefix = `${uniqueName('os')}.`;
-const db = uniqueName('offsite');
-const imagesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pinhive-offsite-'));
-let viewers: Awaited<ReturnType<typeof testViewers>>;
-let pins: RunningService<PinsBoardsConfig>;
-let conn: Connection;
+let under: PinsBoardsUnderTest;
 let blocks: OffsiteBlocks;
 
 const check = async (url: string, extra: Record<string, string> = {}) => {
-  const res = await request(pins.url).get('/v3/offsite/').query({ url, ...extra });
+  const res = await request(under.service.url).get('/v3/offsite/').query({ url, ...extra });
   return { status: res.status, body: res.body as { resource_response: { data: { redirect_status: string; url: string }; error?: { message: string } } } };
 };
-const follow = (pathAndQuery: string) => request(pins.url).get(pathAndQuery).redirects(0);
+const follow = (pathAndQuery: string) => request(under.service.url).get(pathAndQuery).redirects(0);
 
 beforeAll(async () => {
-  viewers = await testViewers();
-  const env = { ...serviceEnv(db, prefix), AUTH_JWKS_URL: viewers.jwksUrl, IMAGES_DIR: imagesDir };
-  pins = await startService(pinsBoardsService(loadPinsBoardsConfig(env)));
-  await whenReady(pins.url);
-  conn = await mongoose.createConnection(servers.mongoUrl(db), { retryWrites: false }).asPromise();
-  blocks = new OffsiteBlocks(conn);
+  under = await startPinsBoards('offsite');
+  blocks = new OffsiteBlocks(under.conn);
 });
 
 afterAll(async () => {
-  await conn?.dropDatabase().catch(() => undefined);
-  await conn?.close();
-  await pins?.close();
-  await viewers?.close();
-  fs.rmSync(imagesDir, { recursive: true, force: true });
+  await under?.close();
 });
 
 it('answers a link to follow with its signed /offsite/ path, which redirects there and nowhere else', async () => {
@@ -101,25 +79,16 @@ it("does not follow links the heuristics or the operators' list judge unsafe, an
 it('reads the list again when following: a link signed before its domain was blocked is not followed after', async () => {
   const domain = uniqueName('later').replace(/\W/g, '') + '.example';
   const link = `https://${domain}/page`;
-  // A fresh instance on the same store: nothing of the list in its cache yet.
-  const fresh = await startService(pinsBoardsService(loadPinsBoardsConfig({ ...serviceEnv(db, `${prefix}fresh.`), AUTH_JWKS_URL: viewers.jwksUrl, IMAGES_DIR: imagesDir })));
-  try {
-    const signed = (await request(fresh.url).get('/v3/offsite/').query({ url: link })).body.resource_response.data.url as string;
-    expect(signed).toMatch(/^\/offsite\//);
-    await offsiteCommand(blocks, ['block', domain, 'blocked']);
-    // Another instance (nothing of the domain in its cache) follows the signed link: it reads the list again.
-    const other = await startService(pinsBoardsService(loadPinsBoardsConfig({ ...serviceEnv(db, `${prefix}other.`), AUTH_JWKS_URL: viewers.jwksUrl, IMAGES_DIR: imagesDir })));
-    try {
-      const res = await request(other.url).get(signed).redirects(0);
-      expect(res.status).toBe(403);
-      expect(res.text).toContain('This link is blocked');
-    } finally {
-      await other.close();
-    }
-    expect(await offsiteCommand(blocks, ['unblock', domain])).toEqual([`${domain} is followed again (every instance follows the change within 30 s)`]);
-  } finally {
-    await fresh.close();
-  }
+  // Another instance signs it; a third (nothing of the domain in its cache) follows it after the
+  // block: the redirect reads the list again.
+  const signer = await under.another();
+  const signed = (await request(signer.url).get('/v3/offsite/').query({ url: link })).body.resource_response.data.url as string;
+  expect(signed).toMatch(/^\/offsite\//);
+  await offsiteCommand(blocks, ['block', domain, 'blocked']);
+  const res = await request((await under.another()).url).get(signed).redirects(0);
+  expect(res.status).toBe(403);
+  expect(res.text).toContain('This link is blocked');
+  expect(await offsiteCommand(blocks, ['unblock', domain])).toEqual([`${domain} is followed again (every instance follows the change within 30 s)`]);
 });
 
 it('refuses a malformed check with a clear error and an unknown operator command with the usage', async () => {

@@ -1,15 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import mongoose, { type Connection } from 'mongoose';
 import request from 'supertest';
-import { startService, type RunningService } from '@pinhive/kit';
-import { loadPinsBoardsConfig, type PinsBoardsConfig } from '../src/config';
-import { pinsBoardsService } from '../src/service';
-import { serviceEnv, servers, uniqueName } from '../../../test/support/servers';
-import { testViewers } from '../../../test/support/test-viewers';
-import { ok, seedProfiles, whenReady, type Person } from './support/resources';
+import { ok, seedProfiles, type Person } from './support/resources';
 import { followCalls } from './support/follows';
+import { startPinsBoards, type PinsBoardsUnderTest } from './support/service-under-test';
 
 /**
  * Sending pins to people against the real store: only to people the sender follows, only pins
@@ -17,27 +9,21 @@ import { followCalls } from './support/follows';
  * recipient's "Sent to you" paged by bucket, leaving out pins deleted or hidden since, read
  * again by a new instance.
  */
-const prefix = `${uniqueName('se')}.`;
-const db = uniqueName('sends');
-const imagesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pinhive-sends-'));
-let viewers: Awaited<ReturnType<typeof testViewers>>;
-let pins: RunningService<PinsBoardsConfig>;
-let env: Record<string, string>;
-let conn: Connection;
+let under: PinsBoardsUnderTest;
 
 const ada: Person = { id: 'user-ada', username: 'ada' };
 const grace: Person = { id: 'user-grace', username: 'grace' };
 const bea: Person = { id: 'user-bea', username: 'bea' };
 const cy: Person = { id: 'user-cy', username: 'cy' };
 
-const calls = followCalls(() => ({ url: pins.url, viewers }));
+const calls = followCalls(() => ({ url: under.service.url, viewers: under.viewers }));
 const { get, write, createBoard, savePin, followUser } = calls;
 
 type Received = { id: string; pin: { id: string; title: string; board: { id: string } }; sender: { id: string; username: string }; sent_at: string };
 
 /** PinSendResource create as the web app sends it, with an Idempotency-Key when given. */
 const send = (who: Person, pinId: string, recipientId: string, key?: string) => {
-  const req = request(pins.url).post('/resource/PinSendResource/create/').set(viewers.bearer(who));
+  const req = request(under.service.url).post('/resource/PinSendResource/create/').set(under.viewers.bearer(who));
   return (key ? req.set('Idempotency-Key', key) : req).send({ options: { pin_id: pinId, recipient_id: recipientId } });
 };
 const received = async (who: Person, pageSize = 25) => (await calls.allPages<Received>('ReceivedPinsResource', { page_size: pageSize }, who)).flat();
@@ -47,22 +33,15 @@ const errorOf = (res: request.Response) => {
 };
 
 beforeAll(async () => {
-  viewers = await testViewers();
-  env = { ...serviceEnv(db, prefix), AUTH_JWKS_URL: viewers.jwksUrl, IMAGES_DIR: imagesDir };
-  pins = await startService(pinsBoardsService(loadPinsBoardsConfig(env)));
-  await whenReady(pins.url);
-  conn = await mongoose.createConnection(servers.mongoUrl(db), { retryWrites: false }).asPromise();
-  await seedProfiles(conn, [[ada, 'Ada'], [grace, 'Grace'], [bea, 'Bea'], [cy, 'Cy']]);
+  under = await startPinsBoards('sends');
+  await seedProfiles(under.conn, [[ada, 'Ada'], [grace, 'Grace'], [bea, 'Bea'], [cy, 'Cy']]);
   // Ada follows Grace and Bea; nobody follows Cy.
   ok(await followUser(ada, grace.id));
   ok(await followUser(ada, bea.id));
 });
 
 afterAll(async () => {
-  await conn?.close();
-  await pins?.close();
-  await viewers?.close();
-  fs.rmSync(imagesDir, { recursive: true, force: true });
+  await under?.close();
 });
 
 describe('sending a pin', () => {
@@ -107,7 +86,7 @@ describe('sending a pin', () => {
     expect(errorOf(unknown)).toMatchObject({ message: 'User not found.', field: 'recipient_id' });
     // Grace does not follow Ada: following is the sender's, not the other way round.
     expect((await send(grace, pin.id, ada.id)).status).toBe(403);
-    expect((await request(pins.url).post('/resource/PinSendResource/create/').send({ options: { pin_id: pin.id, recipient_id: grace.id } })).status).toBe(401);
+    expect((await request(under.service.url).post('/resource/PinSendResource/create/').send({ options: { pin_id: pin.id, recipient_id: grace.id } })).status).toBe(401);
     const malformed = await send(ada, 'not-a-pin', grace.id);
     expect(malformed.status).toBe(400);
     expect(JSON.stringify(malformed.body)).toContain('pin_id');
@@ -166,13 +145,8 @@ describe('"Sent to you"', () => {
     expect((await get('ReceivedPinsResource', {})).status).toBe(401);
 
     // Another instance on the same store (a restart) reads the same list.
-    const restarted = await startService(pinsBoardsService(loadPinsBoardsConfig(env)));
-    try {
-      await whenReady(restarted.url);
-      const res = await request(restarted.url).get(`/resource/ReceivedPinsResource/get/?data=${encodeURIComponent(JSON.stringify({ options: { page_size: 50 } }))}`).set(viewers.bearer(grace));
-      expect(ok<Received[]>(res).map((r) => r.id)).toEqual(all.slice(0, 50));
-    } finally {
-      await restarted.close();
-    }
+    const restarted = await under.another();
+    const res = await request(restarted.url).get(`/resource/ReceivedPinsResource/get/?data=${encodeURIComponent(JSON.stringify({ options: { page_size: 50 } }))}`).set(under.viewers.bearer(grace));
+    expect(ok<Received[]>(res).map((r) => r.id)).toEqual(all.slice(0, 50));
   });
 });
