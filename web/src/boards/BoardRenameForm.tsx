@@ -6,7 +6,7 @@ import { Spinner } from '../components/Spinner';
 import { TextField } from '../components/TextField';
 import { ERROR_TOAST_MS } from '../recovery/useResetEmail';
 import { useToast } from '../toast/toastContext';
-import { useRenameBoard } from './queries';
+import { useUpdateBoard } from './queries';
 import { boardNameProblem, serverErrorText } from './rules';
 
 /**
@@ -18,7 +18,7 @@ export function BoardRenameForm({ board, labelledBy }: { board: Board; labelledB
   const { t } = useTranslation();
   const toast = useToast();
   const [name, setName] = useState(board.name);
-  const rename = useRenameBoard();
+  const rename = useUpdateBoard();
   const problem = boardNameProblem(name);
   const refused = rename.isError && rename.error instanceof ApiError && rename.error.field === 'name' ? rename.error.message : null;
   const unchanged = name.trim() === board.name;

@@ -137,26 +137,14 @@ export function putBoard(queryClient: QueryClient, board: Board): void {
   queryClient.setQueriesData({ queryKey: boardKeys.all }, (data: unknown) => (isBoard(data) && data.id === board.id ? { ...data, ...board } : data));
 }
 
-/** The owner renames a board (BoardResource update; its address stays); its lists are asked for again. */
-export function useRenameBoard() {
+/**
+ * The owner changes a board (BoardResource update): renames it (its address stays) or makes it
+ * public or secret; its lists are asked for again.
+ */
+export function useUpdateBoard() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ boardId, name }: { boardId: string; name: string }) => updateBoard({ board_id: boardId, name }),
-    onSuccess: async (board) => {
-      putBoard(queryClient, board);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: boardKeys.userBoards(board.owner.username) }),
-        queryClient.invalidateQueries({ queryKey: boardKeys.picker() }),
-      ]);
-    },
-  });
-}
-
-/** The owner makes a board public or secret (BoardResource update); its lists are asked for again. */
-export function useSetBoardPrivacy() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ boardId, privacy }: { boardId: string; privacy: BoardPrivacy }) => updateBoard({ board_id: boardId, privacy }),
+    mutationFn: ({ boardId, ...changes }: { boardId: string; name?: string; privacy?: BoardPrivacy }) => updateBoard({ board_id: boardId, ...changes }),
     onSuccess: async (board) => {
       putBoard(queryClient, board);
       await Promise.all([

@@ -11,7 +11,7 @@ import { CheckboxField } from '../components/CheckboxField';
 import { Dialog } from '../components/Dialog';
 import { Spinner } from '../components/Spinner';
 import { BoardRenameForm } from '../boards/BoardRenameForm';
-import { useSetBoardPrivacy } from '../boards/queries';
+import { useUpdateBoard } from '../boards/queries';
 import { serverErrorText } from '../boards/rules';
 import { ERROR_TOAST_MS } from '../recovery/useResetEmail';
 import { useToast } from '../toast/toastContext';
@@ -35,7 +35,7 @@ export function BoardSettingsDialog({ board, onClose }: { board: Board; onClose:
   const { advertisers } = useActingAs();
   const locked = boardLocked(board, advertisers);
   const madeFor = board.advertiser_id ? advertisers?.find((advertiser) => advertiser.id === board.advertiser_id) : undefined;
-  const privacy = useSetBoardPrivacy();
+  const privacy = useUpdateBoard();
   const pending = useBoardInvites(board.id, !locked);
   const remove = useRemoveCollaborator(board);
   const invites = pending.data?.pages.flatMap((page) => page.items) ?? [];

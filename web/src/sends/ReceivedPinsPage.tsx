@@ -44,7 +44,7 @@ export function ReceivedPinsPage() {
     body = <p className="received__empty">{t('received.empty')}</p>;
   } else {
     body = (
-      <ul className="received" aria-labelledby="received-title">
+      <ul className="invitations received" aria-labelledby="received-title">
         {items.map((item) => (
           <ReceivedItem key={item.id} item={item} />
         ))}
