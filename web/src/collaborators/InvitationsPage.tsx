@@ -24,10 +24,11 @@ export function InvitationsPage() {
 
   let body;
   if (viewer.status === 'loading' || invites.isPending) {
-    body = <StatusView role="status" visual={<Spinner size="large" />} title={t('collaborators.invitations.loading')} />;
+    body = <StatusView level={2} role="status" visual={<Spinner size="large" />} title={t('collaborators.invitations.loading')} />;
   } else if (invites.isError && items.length === 0) {
     body = (
       <StatusView
+        level={2}
         role="alert"
         title={t('collaborators.invitations.loadFailed')}
         action={

@@ -27,10 +27,11 @@ export function ReceivedPinsPage() {
 
   let body;
   if (viewer.status === 'loading' || query.isPending) {
-    body = <StatusView role="status" visual={<Spinner size="large" />} title={t('received.loading')} />;
+    body = <StatusView level={2} role="status" visual={<Spinner size="large" />} title={t('received.loading')} />;
   } else if (query.isError && items.length === 0) {
     body = (
       <StatusView
+        level={2}
         role="alert"
         title={t('received.loadFailed')}
         action={
