@@ -34,3 +34,32 @@ for (const [width, height] of [[375, 812], [1280, 800]] as const) {
     await expectAccessible(page, `board page at ${width} px`);
   });
 }
+
+test("a board's pins filtered by colour: the chips of the search page, the newest of that colour, and back to all", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await createAccount(page.request, uniqueEmail('cora'), 'correct-horse-42', 'Cora');
+  const board = await createBoard(page.request, uniqueName('Doors'));
+  await uploadPin(page.request, board.id, await uniqueImage(320, 400, { r: 198, g: 40, b: 40 }), { description: 'A red door' });
+  await uploadPin(page.request, board.id, await uniqueImage(320, 400, { r: 21, g: 101, b: 192 }), { description: 'A blue door' });
+  await page.goto(board.url);
+  const grid = page.getByRole('main').getByRole('region', { name: 'Pins', exact: true });
+  await expect(grid.getByRole('img', { name: 'A blue door' })).toBeVisible();
+  const chips = page.getByRole('group', { name: 'Colour' });
+  // The filter reads the search index, which follows the saves by their events: ask again until both are in.
+  await expect(async () => {
+    await page.goto(`${board.url}?colors=red`);
+    await expect(grid.getByRole('img', { name: 'A red door' })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(grid.getByRole('img', { name: 'A blue door' })).toHaveCount(0);
+  await expect(chips.getByRole('button', { name: 'Red' })).toHaveAttribute('aria-pressed', 'true');
+  await expectAccessible(page, 'a board filtered by colour');
+  await chips.getByRole('button', { name: 'Blue' }).click();
+  await expect(grid.getByRole('img', { name: 'A blue door' })).toBeVisible();
+  await expect(grid.getByRole('img', { name: 'A red door' })).toBeVisible();
+  await chips.getByRole('button', { name: 'Red' }).click();
+  await chips.getByRole('button', { name: 'Blue' }).click();
+  // No colour chosen: the board's own pages again.
+  await expect(page).toHaveURL(new RegExp(`${board.url.replace(/[/]/g, '\\/')}$`));
+  await expect(grid.getByRole('img', { name: 'A red door' })).toBeVisible();
+  await expect(grid.getByRole('img', { name: 'A blue door' })).toBeVisible();
+});

@@ -140,6 +140,16 @@ export const searchPinSchema = pinSchema
   .extend({ board: z.object({ id: z.string(), name: z.string(), url: z.string() }), pinner: searchPersonSchema });
 export type SearchPin = z.infer<typeof searchPinSchema>;
 
+/**
+ * BoardPinsByColorResource get: a board page filtered by colour (`colors`, one or more of the
+ * palette), its pins the viewer may see, newest first, paged.
+ */
+export const boardPinsByColorOptionsSchema = z.object({
+  board_id: idSchema,
+  colors: list(z.enum(COLOR_PALETTE, { error: `Colours are ${COLOR_PALETTE.join(', ')}.` }), COLOR_PALETTE.length).refine((c) => c.length > 0, 'Choose a colour.'),
+});
+export type BoardPinsByColorOptions = z.input<typeof boardPinsByColorOptionsSchema>;
+
 export const searchBoardSchema = z.object({
   id: z.string(),
   type: z.literal('board'),

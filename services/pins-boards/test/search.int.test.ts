@@ -256,6 +256,45 @@ describe('typeahead', () => {
   });
 });
 
+describe('a board page filtered by colour', () => {
+  const byColor = async (options: Record<string, unknown>, who?: Person) => {
+    const res = await get('BoardPinsByColorResource', options, who);
+    return res;
+  };
+  const pageIds = (res: { body: { resource_response: { data: { id: string }[] } } }) => res.body.resource_response.data.map((p) => p.id);
+
+  it("reads the board's pins of the chosen colours, newest first, a page at a time, and only where the board may be seen", async () => {
+    const board = await createBoard(grace, 'Front doors');
+    const reds: string[] = [];
+    for (let i = 0; i < 3; i++) reds.push((await savePin(grace, board.id, `Door red ${i}`, { color: '#c62828' })).id);
+    const blue = await savePin(grace, board.id, 'Door blue', { color: '#1565c0' });
+    await savePin(grace, board.id, 'Door grey', { color: '#9e9e9e' });
+    const elsewhere = await createBoard(grace, 'Other doors');
+    await savePin(grace, elsewhere.id, 'Door red elsewhere', { color: '#c62828' });
+    await searchUntil({ query: 'door' }, undefined, (found) => found.length === 6, 'the doors indexed');
+
+    // Newest first, of this board alone; two colours at once.
+    expect(pageIds(await byColor({ board_id: board.id, colors: 'red' }))).toEqual([...reds].reverse());
+    expect(pageIds(await byColor({ board_id: board.id, colors: ['red', 'blue'] }))).toEqual([blue.id, ...[...reds].reverse()]);
+    // A page at a time, by bookmark, none repeated.
+    const first = await byColor({ board_id: board.id, colors: 'red', page_size: 2 });
+    expect(pageIds(first)).toEqual([reds[2], reds[1]]);
+    const bookmark = (first.body as { resource_response: { bookmarks: string[] } }).resource_response.bookmarks[0];
+    const second = await byColor({ board_id: board.id, colors: 'red', page_size: 2, bookmarks: [bookmark] });
+    expect(pageIds(second)).toEqual([reds[0]]);
+    expect((second.body as { resource_response: { bookmarks: string[] } }).resource_response.bookmarks).toEqual(['-end-']);
+
+    // Bad input: a clear 400; a secret board: the 404 of its policy to anyone but its members.
+    expect((await byColor({ board_id: board.id, colors: 'magenta' })).status).toBe(400);
+    expect((await byColor({ board_id: board.id })).status).toBe(400);
+    const secret = await createBoard(grace, 'Secret doors', 'secret');
+    await savePin(grace, secret.id, 'Door red secret', { color: '#c62828' });
+    await searchUntil({ query: 'door' }, grace, (found) => found.length === 7, 'the secret door indexed');
+    expect((await byColor({ board_id: secret.id, colors: 'red' }, ada)).status).toBe(404);
+    expect(pageIds(await byColor({ board_id: secret.id, colors: 'red' }, grace))).toHaveLength(1);
+  });
+});
+
 describe('board title suggestions', () => {
   const suggestions = async (pinId: string, who: Person) => {
     const res = await request(service.url).get(`/v3/pins/${pinId}/board_title_suggestions/`).set(viewers.bearer(who));

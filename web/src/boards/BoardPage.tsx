@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import { usernameSchema, type Board } from '@pinhive/contracts';
 import { isNotFound } from '../api/client';
@@ -14,9 +14,11 @@ import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { Organiser } from '../moves/Organiser';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { PinGrid } from '../pins/PinGrid';
+import { ColorFilter } from '../search/ColorFilter';
+import { selectedColors } from '../search/paths';
 import { LockIcon } from '../saving/icons';
 import { AddSectionForm } from './AddSectionForm';
-import { useBoardBySlug, useBoardFeed, useSections } from './queries';
+import { useBoardBySlug, useBoardFeed, useBoardPinsByColor, useSections } from './queries';
 import { canWrite, sectionHref } from './rules';
 
 /** `/:username/:slug`: a board (header, its sections as cards, its pins in the masonry grid). */
@@ -59,6 +61,11 @@ function BoardView({ board }: { board: Board }) {
   const feed = useBoardFeed(board.id);
   const [adding, setAdding] = useState(false);
   const pins = feed.data?.pages.flatMap((page) => page.items) ?? [];
+  // `?colors=` filters the pins by named colour (the search page's chips): a read of the index, not of the pages.
+  const [params] = useSearchParams();
+  const colors = selectedColors(params);
+  const byColor = useBoardPinsByColor(board.id, colors);
+  const coloured = byColor.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
     <div className="page page--board">
@@ -95,13 +102,28 @@ function BoardView({ board }: { board: Board }) {
           </ul>
         </section>
       ) : null}
-      <Organiser board={board}>{(card) => <FeedGrid feed={feed} pins={pins} label={t('boards.pins')} card={card} />}</Organiser>
+      {board.pin_count > 0 ? <ColorFilter /> : null}
+      {colors.length > 0 ? (
+        <FeedGrid feed={byColor} pins={coloured} label={t('boards.pins')} empty={t('boards.noPinsOfColors')} />
+      ) : (
+        <Organiser board={board}>{(card) => <FeedGrid feed={feed} pins={pins} label={t('boards.pins')} card={card} />}</Organiser>
+      )}
       {adding ? <AddSectionDialog boardId={board.id} onClose={() => setAdding(false)} /> : null}
     </div>
   );
 }
 
-export function FeedGrid({ feed, pins, label, card }: { feed: ReturnType<typeof useBoardFeed>; pins: Parameters<typeof PinGrid>[0]['pins']; label: string; card?: Parameters<typeof PinGrid>[0]['card'] }) {
+/** What FeedGrid reads of a paged query: its states and its next page. */
+interface PagedQuery {
+  isPending: boolean;
+  isError: boolean;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  refetch: () => Promise<unknown>;
+  fetchNextPage: () => Promise<unknown>;
+}
+
+export function FeedGrid({ feed, pins, label, card, empty }: { feed: PagedQuery; pins: Parameters<typeof PinGrid>[0]['pins']; label: string; card?: Parameters<typeof PinGrid>[0]['card']; empty?: string }) {
   const { t } = useTranslation();
   if (feed.isPending) {
     return (
@@ -120,7 +142,7 @@ export function FeedGrid({ feed, pins, label, card }: { feed: ReturnType<typeof 
       </div>
     );
   }
-  if (pins.length === 0) return <p className="board-page__state">{t('boards.noPins')}</p>;
+  if (pins.length === 0) return <p className="board-page__state">{empty ?? t('boards.noPins')}</p>;
   return <PinGrid pins={pins} label={label} hasNextPage={feed.hasNextPage} isFetchingNextPage={feed.isFetchingNextPage} fetchNextPage={feed.fetchNextPage} card={card} />;
 }
 

@@ -3,6 +3,7 @@ import {
   boardPickerSchema,
   boardSchema,
   pinSchema,
+  searchPinSchema,
   sectionSchema,
   type Board,
   type BoardCreateOptions,
@@ -10,7 +11,9 @@ import {
   type BoardPicker,
   type BoardPickerOptions,
   type BoardUpdateOptions,
+  type PaletteColor,
   type Pin,
+  type SearchPin,
   type Section,
   type SectionCreateOptions,
   type SectionGetOptions,
@@ -55,6 +58,11 @@ export function fetchUserBoards(username: string, bookmark: string | null, signa
 export function fetchBoardFeed(boardId: string, sectionId: string | undefined, bookmark: string | null, signal?: AbortSignal): Promise<Page<Pin>> {
   const options = { board_id: boardId, ...(sectionId ? { section_id: sectionId } : {}) };
   return resourcePage('BoardFeedResource', options, BOARD_FEED_PAGE_SIZE, bookmark, z.array(pinSchema), signal);
+}
+
+/** BoardPinsByColorResource get: a board's pins of these colours, newest first, paged. */
+export function fetchBoardPinsByColor(boardId: string, colors: readonly PaletteColor[], bookmark: string | null, signal?: AbortSignal): Promise<Page<SearchPin>> {
+  return resourcePage('BoardPinsByColorResource', { board_id: boardId, colors }, BOARD_FEED_PAGE_SIZE, bookmark, z.array(searchPinSchema), signal);
 }
 
 /** BoardSectionsRepinResource get: a board's sections. */

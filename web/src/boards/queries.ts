@@ -1,10 +1,10 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import { usernameSchema, type Board, type BoardCreateOptions, type BoardPrivacy, type Section, type SectionCreateOptions } from '@pinhive/contracts';
+import { usernameSchema, type Board, type PaletteColor, type BoardCreateOptions, type BoardPrivacy, type Section, type SectionCreateOptions } from '@pinhive/contracts';
 import { useActingAs } from '../advertisers/actingContext';
 import { pickerOptions } from '../advertisers/rules';
 import type { Page } from '../api/resource';
 import { withPendingSaves } from './pendingSaves';
-import { createBoard, createSection, fetchBoard, fetchBoardFeed, fetchBoardPicker, fetchSection, fetchSections, fetchUserBoards, updateBoard } from './api';
+import { createBoard, createSection, fetchBoard, fetchBoardFeed, fetchBoardPicker, fetchBoardPinsByColor, fetchSection, fetchSections, fetchUserBoards, updateBoard } from './api';
 
 /**
  * Query keys, one family per resource. A board's lists are keyed by its owner's username
@@ -79,6 +79,17 @@ export function useBoardFeed(boardId: string | undefined, sectionId?: string) {
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next,
     enabled: Boolean(boardId),
+  });
+}
+
+/** A board's pins filtered by colour (BoardPinsByColorResource); none asked for while `colors` is empty. */
+export function useBoardPinsByColor(boardId: string, colors: readonly PaletteColor[]) {
+  return useInfiniteQuery({
+    queryKey: [...boardKeys.feed(boardId), 'colors', [...colors].sort().join(',')],
+    queryFn: ({ pageParam, signal }) => fetchBoardPinsByColor(boardId, colors, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next,
+    enabled: colors.length > 0,
   });
 }
 

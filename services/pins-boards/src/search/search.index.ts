@@ -114,6 +114,11 @@ export interface SearchIndex {
   /** The query with each word no pin was saved with replaced by the known word most like it; null when nothing changes. */
   correctQuery(query: string): Promise<string | null>;
   boards(searcher: Searcher, request: SearchRequest): Promise<Found<SearchBoard>>;
+  /**
+   * A board's pins of these colours that the searcher may see, newest first, after `after` (the
+   * last one's time in ms and id): the colour filter of a board page.
+   */
+  boardPinsByColor(searcher: Searcher, boardId: string, colors: readonly PaletteColor[], after: { at: number; id: string } | undefined, limit: number): Promise<SearchPin[]>;
   users(request: SearchRequest): Promise<Found<SearchUser>>;
   /**
    * Queries to suggest for a term being typed: the titles (lower case) of pins the searcher may

@@ -1,4 +1,4 @@
-import { paletteColorOf, type SearchBoard, type SearchPin, type SearchUser } from '@pinhive/contracts';
+import { paletteColorOf, type PaletteColor, type SearchBoard, type SearchPin, type SearchUser } from '@pinhive/contracts';
 import type { Pool } from 'pg';
 import type { Found, IndexedBoard, IndexedPerson, IndexedPin, PeopleByPrefix, PinFilters, ResultKey, Searcher, SearchIndex, SearchRequest } from '../search.index';
 import { hashtagsOf, linkDomain } from '../search.rules';
@@ -231,13 +231,7 @@ export class PgSearchIndex implements SearchIndex {
       params,
     );
     return {
-      items: rows.map((r) => ({
-        id: r.pin_id, type: 'pin', title: r.title, description: r.description, link: r.link, domain: r.domain, dominant_color: r.dominant_color,
-        images: { '236x': r.image_236, orig: r.image_orig },
-        board: { id: r.board_id, name: r.board_name, url: `/${r.owner_username}/${r.slug}/` },
-        pinner: { id: r.pinner_id, username: r.pinner_username, full_name: r.pinner_name || r.pinner_username },
-        created_at: r.created_at.toISOString(),
-      })),
+      items: rows.map((r) => this.searchPinOf(r)),
       keys: rows.map((r) => ({ score: r.score, id: r.pin_id })),
     };
   }
@@ -289,6 +283,33 @@ export class PgSearchIndex implements SearchIndex {
         image_cover_url: r.cover_url, cover_color: r.cover_color,
       })),
       keys: rows.map((r) => ({ score: r.score, id: r.board_id })),
+    };
+  }
+
+  async boardPinsByColor(searcher: Searcher, boardId: string, colors: readonly PaletteColor[], after: { at: number; id: string } | undefined, limit: number): Promise<SearchPin[]> {
+    const params: unknown[] = [searcher.userId ?? null, boardId, colors];
+    const param = (v: unknown) => `$${params.push(v)}`;
+    // The board's pins by (board_id, color, created_at) in search_pins_board_color: a range per colour.
+    const page = after ? `AND (p.created_at, p.pin_id) < (${param(new Date(after.at))}, ${param(after.id)})` : '';
+    const { rows } = await this.pool.query<PinRow>(
+      `SELECT p.pin_id, p.title, p.description, p.link, p.domain, p.dominant_color, p.image_236, p.image_orig, p.created_at,
+         b.board_id, b.name AS board_name, b.slug, o.username AS owner_username,
+         u.user_id AS pinner_id, u.username AS pinner_username, u.full_name AS pinner_name
+       FROM ${PIN_WITH_PEOPLE}
+       WHERE p.board_id = $2 AND p.color = ANY($3) AND ${VISIBLE_PIN} ${page}
+       ORDER BY p.created_at DESC, p.pin_id DESC LIMIT ${param(limit)}`,
+      params,
+    );
+    return rows.map((r) => this.searchPinOf(r));
+  }
+
+  private searchPinOf(r: PinRow): SearchPin {
+    return {
+      id: r.pin_id, type: 'pin', title: r.title, description: r.description, link: r.link, domain: r.domain, dominant_color: r.dominant_color,
+      images: { '236x': r.image_236, orig: r.image_orig },
+      board: { id: r.board_id, name: r.board_name, url: `/${r.owner_username}/${r.slug}/` },
+      pinner: { id: r.pinner_id, username: r.pinner_username, full_name: r.pinner_name || r.pinner_username },
+      created_at: r.created_at.toISOString(),
     };
   }
 

@@ -132,6 +132,8 @@ const STATEMENTS = [
    )`,
   // A board's pins, newest first: its count and cover in board results.
   'CREATE INDEX IF NOT EXISTS search_pins_board ON search_pins (board_id, created_at DESC) WHERE saved AND NOT deleted',
+  // A board's pins of some colours, newest first (BoardPinsByColorResource): each colour a range of it.
+  'CREATE INDEX IF NOT EXISTS search_pins_board_color ON search_pins (board_id, color, created_at DESC, pin_id DESC) WHERE saved AND NOT deleted',
   // The share suggestions' people by the start of a word (collaborators/share-suggestions.ts):
   // every word (a run of letters, folded) of a person's username and full name, written with
   // search_people (pg-search.index.ts savePerson). A prefix is a range of search_people_words_prefix;
