@@ -63,3 +63,33 @@ test("a board's pins filtered by colour: the chips of the search page, the newes
   await expect(grid.getByRole('img', { name: 'A red door' })).toBeVisible();
   await expect(grid.getByRole('img', { name: 'A blue door' })).toBeVisible();
 });
+
+test('the home feed filtered by colour keeps to the pins of the colours chosen', async ({ page, playwright, baseURL }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  const pinner = await playwright.request.newContext({ baseURL });
+  await createAccount(pinner, uniqueEmail('dov'), 'correct-horse-42', 'Dov');
+  const board = await createBoard(pinner, uniqueName('Dov doors'));
+  await createAccount(page.request, uniqueEmail('esi'), 'correct-horse-42', 'Esi');
+  // Following first: the saves after it reach the feed by their events.
+  await page.goto(board.url);
+  await page.getByRole('main').getByRole('button', { name: 'Follow', exact: true }).click();
+  await expect(page.getByRole('main').getByRole('button', { name: 'Following', exact: true })).toBeVisible();
+  await uploadPin(pinner, board.id, await uniqueImage(320, 400, { r: 198, g: 40, b: 40 }), { description: 'A red door to follow' });
+  await uploadPin(pinner, board.id, await uniqueImage(320, 400, { r: 21, g: 101, b: 192 }), { description: 'A blue door to follow' });
+  const feed = page.getByRole('region', { name: 'Pins from boards you follow' });
+  await expect(async () => {
+    await page.goto('/');
+    await expect(feed.getByRole('img', { name: 'A blue door to follow' })).toBeVisible({ timeout: 2_000 });
+    await expect(feed.getByRole('img', { name: 'A red door to follow' })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+
+  await page.getByRole('group', { name: 'Colour' }).getByRole('button', { name: 'Red' }).click();
+  await expect(page).toHaveURL(/\?colors=red$/);
+  await expect(feed.getByRole('img', { name: 'A red door to follow' })).toBeVisible();
+  await expect(feed.getByRole('img', { name: 'A blue door to follow' })).toHaveCount(0);
+  await page.getByRole('group', { name: 'Colour' }).getByRole('button', { name: 'Teal' }).click();
+  await page.getByRole('group', { name: 'Colour' }).getByRole('button', { name: 'Red' }).click();
+  await expect(page.getByText('No Pins of those colours in your home feed.')).toBeVisible();
+  await expectAccessible(page, 'a home feed filtered by a colour it has none of');
+  await pinner.dispose();
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, imageSpecSchema, userSummarySchema } from './pins-boards';
+import { colorsOptionSchema } from './search';
 
 /*
  * Following boards and people, and the home feed (saving-boards-ads.md sections 1, 4, 7 and 8).
@@ -61,6 +62,8 @@ export type FollowListItem = z.infer<typeof followListItemSchema>;
 export const homeFeedOptionsSchema = z.object({
   page_size: z.coerce.number().int().min(1).max(HOME_FEED_PAGE_MAX).default(HOME_FEED_PAGE_SIZE),
   bookmarks: z.array(z.string()).max(1).optional(),
+  /** Only pins of these named colours (the feed's cards' dominant colour, `paletteColorOf`). */
+  colors: colorsOptionSchema.optional(),
 });
 
 /**

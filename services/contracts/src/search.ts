@@ -52,6 +52,9 @@ function list<T extends z.ZodType<unknown, string>>(item: T, max: number) {
     .pipe(z.array(item).max(max, `At most ${max} values.`));
 }
 
+/** `colors`: named colours of the palette, as a list or comma-separated (search, a board page, the home feed). */
+export const colorsOptionSchema = list(z.enum(COLOR_PALETTE, { error: `Colours are ${COLOR_PALETTE.join(', ')}.` }), COLOR_PALETTE.length);
+
 /** A price bound: a number of at least 0 (text from the query string, or a number). */
 const price = z.union([z.number(), z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, 'Must be a price (a number of at least 0).').transform(Number)]).pipe(z.number().min(0, 'Must be a price (a number of at least 0).')).optional();
 
@@ -93,7 +96,7 @@ export const searchOptionsSchema = z.object({
   top_pin_ids: list(idSchema, 10).optional(),
   /** Only pins saved by this person (their username). */
   user: z.string().max(30).optional(),
-  colors: list(z.enum(COLOR_PALETTE, { error: `Colours are ${COLOR_PALETTE.join(', ')}.` }), COLOR_PALETTE.length).optional(),
+  colors: colorsOptionSchema.optional(),
 });
 export type SearchOptions = z.input<typeof searchOptionsSchema>;
 export type ParsedSearchOptions = z.output<typeof searchOptionsSchema>;
@@ -146,7 +149,7 @@ export type SearchPin = z.infer<typeof searchPinSchema>;
  */
 export const boardPinsByColorOptionsSchema = z.object({
   board_id: idSchema,
-  colors: list(z.enum(COLOR_PALETTE, { error: `Colours are ${COLOR_PALETTE.join(', ')}.` }), COLOR_PALETTE.length).refine((c) => c.length > 0, 'Choose a colour.'),
+  colors: colorsOptionSchema.refine((c) => c.length > 0, 'Choose a colour.'),
 });
 export type BoardPinsByColorOptions = z.input<typeof boardPinsByColorOptionsSchema>;
 

@@ -179,6 +179,25 @@ describe('the home feed', () => {
     expect(ids.filter((id) => expected.includes(id))).toEqual(expected);
   });
 
+  it('is filtered by named colour: the pins of those colours, newest first, paged, however few of them there are', async () => {
+    const board = await createBoard(ada, 'Feed colours');
+    ok(await followBoard(grace, board.id));
+    // Reds among greys, each save fanned out before the next (a feed is ordered as its entries came).
+    const saved: { id: string; red: boolean }[] = [];
+    for (const color of ['#c62828', '#9e9e9e', '#9d9d9d', '#c52727', '#9c9c9c', '#c72929', '#9b9b9b']) {
+      const fanOuts = await handledCount(pins, 'fan-out-saved-pin', 'ok');
+      saved.push({ id: (await savePin(ada, board.id, color)).id, red: color.startsWith('#c') });
+      await waitFor(async () => ((await handledCount(pins, 'fan-out-saved-pin', 'ok')) > fanOuts ? true : undefined), 'the save to be fanned out', 20_000, 10);
+    }
+    const reds = saved.filter((p) => p.red).map((p) => p.id).reverse();
+    const redPages = await calls.allPages<{ id: string }>('HomeFeedResource', { page_size: 2, colors: 'red' }, grace);
+    expect(redPages.map((page) => page.map((p) => p.id))).toEqual([reds.slice(0, 2), reds.slice(2)]);
+    const both = (await calls.allPages<{ id: string }>('HomeFeedResource', { colors: ['red', 'gray'] }, grace)).flat().map((p) => p.id);
+    expect(both.slice(0, saved.length)).toEqual(saved.map((p) => p.id).reverse());
+    expect((await calls.allPages<{ id: string }>('HomeFeedResource', { colors: 'teal' }, grace)).flat().filter((p) => saved.some((s) => s.id === p.id))).toEqual([]);
+    expect((await calls.get('HomeFeedResource', { colors: 'magenta' }, grace)).status).toBe(400);
+  });
+
   it('adds nothing when a save is delivered twice, or handled again after a crash before its record', async () => {
     const board = await createBoard(ada, 'Feed twice');
     ok(await followBoard(grace, board.id));

@@ -1,10 +1,12 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { profilePath } from '../auth/targets';
 import { Spinner } from '../components/Spinner';
 import { StatusView } from '../components/StatusView';
 import { PinGrid } from '../pins/PinGrid';
+import { ColorFilter } from '../search/ColorFilter';
+import { selectedColors } from '../search/paths';
 import { PopularPins } from './PopularPins';
 import { useHomeFeed } from './queries';
 
@@ -12,11 +14,14 @@ import { useHomeFeed } from './queries';
  * `/` for a signed-in person: the pins saved to the boards they follow, newest first, in the
  * masonry grid, more as they scroll. Someone who follows nothing yet is told how to start and
  * shown popular pins with their boards to follow; a follow's pins fill the feed a moment later.
+ * The colour chips (`?colors=`) keep to the pins of the colours chosen.
  */
 export function HomeFeed({ viewer }: { viewer: { id: string; username: string } }) {
   const { t } = useTranslation();
   const [waitingForPins, setWaitingForPins] = useState(false);
-  const feed = useHomeFeed(viewer.id, waitingForPins);
+  const [params] = useSearchParams();
+  const colors = selectedColors(params);
+  const feed = useHomeFeed(viewer.id, waitingForPins, colors);
   const pins = feed.data?.pages.flatMap((page) => page.items) ?? [];
   const title = (
     <h1 className="home-feed__title" id="home-feed-title">
@@ -48,6 +53,15 @@ export function HomeFeed({ viewer }: { viewer: { id: string; username: string } 
       </div>
     );
   }
+  if (pins.length === 0 && colors.length > 0) {
+    return (
+      <div className="page page--feed">
+        {title}
+        <ColorFilter />
+        <p className="board-page__state">{t('feed.noPinsOfColors')}</p>
+      </div>
+    );
+  }
   if (pins.length === 0) {
     return (
       <div className="page page--feed">
@@ -71,6 +85,7 @@ export function HomeFeed({ viewer }: { viewer: { id: string; username: string } 
   return (
     <div className="page page--feed">
       {title}
+      <ColorFilter />
       <PinGrid pins={pins} label={t('feed.label')} hasNextPage={feed.hasNextPage} isFetchingNextPage={feed.isFetchingNextPage} fetchNextPage={feed.fetchNextPage} />
     </div>
   );

@@ -1,4 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { PaletteColor } from '@pinhive/contracts';
 import { fetchHomeFeed, fetchPopularPins } from './api';
 
 /** How often an empty home feed is read again while a follow's pins are on their way to it. */
@@ -8,11 +9,12 @@ const WAITING_FOR_PINS_MS = 1000;
  * The signed-in viewer's home feed, keyed by who they are (an account switch reads another).
  * `waitingForPins`: the viewer just followed something and the feed is still empty (a follow's
  * pins reach it through an event, a moment later): read it again each second meanwhile.
+ * `colors`: only the pins of those named colours (the colour chips, `?colors=`).
  */
-export function useHomeFeed(viewerId: string, waitingForPins = false) {
+export function useHomeFeed(viewerId: string, waitingForPins = false, colors: readonly PaletteColor[] = []) {
   return useInfiniteQuery({
-    queryKey: ['homeFeed', viewerId],
-    queryFn: ({ pageParam, signal }) => fetchHomeFeed(pageParam, signal),
+    queryKey: ['homeFeed', viewerId, ...(colors.length > 0 ? [[...colors].sort().join(',')] : [])],
+    queryFn: ({ pageParam, signal }) => fetchHomeFeed(pageParam, colors, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next,
     refetchInterval: (query) => (waitingForPins && (query.state.data?.pages[0]?.items.length ?? 0) === 0 ? WAITING_FOR_PINS_MS : false),

@@ -1,7 +1,8 @@
+import { paletteColorOf, type PaletteColor } from '@pinhive/contracts';
 import { JsonText } from '@pinhive/kit';
 import type { FeedBuilder } from './feed.build';
 import type { FeedCards } from './feed.cards';
-import { parseMember } from './feed.model';
+import { FEED_MAX_ENTRIES, parseMember } from './feed.model';
 import { isAfter, type FeedPageKey } from './feed.rules';
 import type { FeedEntry, FeedStore } from './feed.store';
 
@@ -9,6 +10,18 @@ import type { FeedEntry, FeedStore } from './feed.store';
 const SLACK = 8;
 /** Reads of one page at most: a page whose entries nearly all left the feeds ends early (its bookmark goes on). */
 const MAX_READS = 4;
+/**
+ * Entries read at once for a page filtered by colour: MAX_READS of them cover a whole feed
+ * (FEED_MAX_ENTRIES), so a filtered page reads a bounded set, at most the feed, and a colour
+ * few of its pins have ends the feed in one page rather than in many empty ones.
+ */
+const COLOR_READ = Math.ceil(FEED_MAX_ENTRIES / MAX_READS);
+
+/** Whether a card (its stored JSON) is of one of the colours. */
+const ofColors = (json: string, colors: readonly PaletteColor[]): boolean => {
+  const color = paletteColorOf((JSON.parse(json) as { dominant_color?: string }).dominant_color ?? '');
+  return color !== null && colors.includes(color);
+};
 
 export interface FeedPagesDeps {
   store: FeedStore;
@@ -31,13 +44,16 @@ export interface FeedPage {
 export class FeedPages {
   constructor(private readonly deps: FeedPagesDeps) {}
 
-  async page(readerId: string, start: FeedPageKey | undefined, limit: number): Promise<FeedPage> {
+  /** `colors`: only the pins of these named colours (the web's colour chips); their pages read more entries at once. */
+  async page(readerId: string, start: FeedPageKey | undefined, limit: number, colors?: readonly PaletteColor[]): Promise<FeedPage> {
     const from = start?.at ?? '+inf';
+    const filtered = colors !== undefined && colors.length > 0;
+    const wanted = (missing: number) => (filtered ? COLOR_READ : missing + SLACK);
     // The first range and the feed's lease in one round trip; a missing feed is built first.
-    let first = await this.deps.store.touchAndRange(readerId, from, limit + 1 + SLACK);
+    let first = await this.deps.store.touchAndRange(readerId, from, wanted(limit + 1));
     if (!first) {
       await this.deps.builder.rebuild(readerId);
-      first = await this.deps.store.range(readerId, from, 0, limit + 1 + SLACK);
+      first = await this.deps.store.range(readerId, from, 0, wanted(limit + 1));
     }
     const shown: { entry: FeedEntry; json: string }[] = [];
     const gone: string[] = [];
@@ -45,7 +61,7 @@ export class FeedPages {
     let more = true;
     let lastRead: FeedEntry | undefined;
     for (let reads = 0; more && shown.length <= limit && reads < MAX_READS; reads++) {
-      const want = limit + 1 - shown.length + SLACK;
+      const want = wanted(limit + 1 - shown.length);
       const entries = reads === 0 ? first : await this.deps.store.range(readerId, from, offset, want);
       offset += entries.length;
       more = entries.length === want;
@@ -55,7 +71,7 @@ export class FeedPages {
       after.forEach((entry, i) => {
         const json = cards[i];
         if (json === undefined) gone.push(entry.member);
-        else if (shown.length <= limit) shown.push({ entry, json });
+        else if (shown.length <= limit && (!filtered || ofColors(json, colors))) shown.push({ entry, json });
       });
     }
     await this.deps.store.remove(readerId, gone);

@@ -13,7 +13,7 @@ export function feedRoutes(pages: FeedPages) {
       options: pagedOptions(homeFeedOptionsSchema.omit({ page_size: true, bookmarks: true }), { key: feedPageKeySchema, defaultLimit: HOME_FEED_PAGE_SIZE, maxLimit: HOME_FEED_PAGE_MAX }),
       response: z.array(feedPinSchema),
       handler: async ({ viewer, options }) => {
-        const { items, next } = await pages.page(viewer.userId, options.bookmarks, options.page_size);
+        const { items, next } = await pages.page(viewer.userId, options.bookmarks, options.page_size, options.colors);
         return { items, bookmark: nextBookmark(next) };
       },
     }),
