@@ -139,7 +139,8 @@ const STATEMENTS = [
   // search_people (pg-search.index.ts savePerson). A prefix is a range of search_people_words_prefix;
   // "among these people" a range per person of search_people_words_person, which also finds the
   // words a rename drops. The trigram index on search_people.names cannot answer "starts a word"
-  // in a bounded read: a two-letter prefix has no trigram of its own.
+  // in a bounded read: a two-letter prefix has no trigram of its own. Not search_words_of: in a
+  // name, digits and underscores part words too ("bob_smith42" is bob and smith).
   `CREATE OR REPLACE FUNCTION search_name_words(text) RETURNS text[]
      LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
      AS $$ SELECT array_remove(regexp_split_to_array(search_fold($1), '[^[:alpha:]]+'), '') $$`,
