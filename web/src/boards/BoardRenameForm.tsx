@@ -1,13 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BOARD_NAME_MAX_LENGTH, SAVE_TOAST_MS, type Board } from '@pinhive/contracts';
-import { ApiError } from '../api/apiError';
 import { Spinner } from '../components/Spinner';
 import { TextField } from '../components/TextField';
 import { ERROR_TOAST_MS } from '../recovery/useResetEmail';
 import { useToast } from '../toast/toastContext';
 import { useUpdateBoard } from './queries';
-import { boardNameProblem, serverErrorText } from './rules';
+import { boardNameProblem, boardNameProblemText, nameRefusal, serverErrorText } from './rules';
 
 /**
  * The board's name, in its settings (its owner's): the create form's rules (required, at most
@@ -20,10 +19,9 @@ export function BoardRenameForm({ board, labelledBy }: { board: Board; labelledB
   const [name, setName] = useState(board.name);
   const rename = useUpdateBoard();
   const problem = boardNameProblem(name);
-  const refused = rename.isError && rename.error instanceof ApiError && rename.error.field === 'name' ? rename.error.message : null;
+  const refused = rename.isError ? nameRefusal(rename.error) : null;
   const unchanged = name.trim() === board.name;
-  const message =
-    problem === 'required' ? t('boards.create.nameRequired') : problem === 'tooLong' ? t('boards.create.tooLong', { maxLength: BOARD_NAME_MAX_LENGTH }) : refused;
+  const message = boardNameProblemText(problem, t) ?? refused;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -33,7 +31,7 @@ export function BoardRenameForm({ board, labelledBy }: { board: Board; labelledB
       {
         onSuccess: (answer) => toast.show({ message: t('boards.rename.saved', { name: answer.name }), durationMs: SAVE_TOAST_MS }),
         onError: (error) => {
-          if (!(error instanceof ApiError && error.field === 'name')) toast.show({ message: serverErrorText(error, t('boards.rename.failed')), durationMs: ERROR_TOAST_MS, tone: 'error' });
+          if (nameRefusal(error) === null) toast.show({ message: serverErrorText(error, t('boards.rename.failed')), durationMs: ERROR_TOAST_MS, tone: 'error' });
         },
       },
     );

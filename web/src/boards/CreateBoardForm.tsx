@@ -2,7 +2,6 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BOARD_NAME_MAX_LENGTH, type Board } from '@pinhive/contracts';
 import { useActingAs } from '../advertisers/actingContext';
-import { ApiError } from '../api/apiError';
 import { ProtectedSwitch } from '../advertisers/ProtectedSwitch';
 import { boardFormRules, createBoardPrivacy } from '../advertisers/rules';
 import { CheckboxField } from '../components/CheckboxField';
@@ -12,7 +11,7 @@ import { CollaboratorInviteList } from '../collaborators/CollaboratorInviteList'
 import type { Invitee } from '../collaborators/rules';
 import { useInvitesForNewBoard } from '../collaborators/useInvitesForNewBoard';
 import { useCreateBoard } from './queries';
-import { boardCreateErrorText, boardNameProblem, canCreateBoard } from './rules';
+import { boardCreateErrorText, boardNameProblem, boardNameProblemText, canCreateBoard, nameRefusal } from './rules';
 
 interface CreateBoardFormProps {
   initialName?: string;
@@ -48,7 +47,7 @@ export function CreateBoardForm({ initialName = '', suggestions = [], source, on
   const problem = boardNameProblem(name);
   const fieldError = touched && problem !== null;
   // A refusal of the name itself (one the person already gave a board) shows at the field; others under the form.
-  const nameRefused = create.isError && create.error instanceof ApiError && create.error.field === 'name' ? create.error.message : null;
+  const nameRefused = create.isError ? nameRefusal(create.error) : null;
   const createError = create.isError && !nameRefused ? boardCreateErrorText(create.error, t('boards.create.failed')) : null;
   const enabled = canCreateBoard({ name, fieldError, createError: createError !== null || nameRefused !== null, saving: create.isPending });
 
@@ -72,8 +71,7 @@ export function CreateBoardForm({ initialName = '', suggestions = [], source, on
     );
   };
 
-  const message =
-    problem === 'required' ? t('boards.create.nameRequired') : problem === 'tooLong' ? t('boards.create.tooLong', { maxLength: BOARD_NAME_MAX_LENGTH }) : null;
+  const message = boardNameProblemText(problem, t);
 
   return (
     <form className="board-form" onSubmit={onSubmit} noValidate>

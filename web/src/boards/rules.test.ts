@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { ApiError } from '../api/apiError';
-import { boardCreateErrorText, boardHref, boardNameProblem, canAddSection, canCreateBoard, sectionHref, serverErrorText } from './rules';
+import { boardCreateErrorText, boardHref, boardNameProblem, canAddSection, canCreateBoard, nameRefusal, sectionHref, serverErrorText } from './rules';
 
 const apiError = (message: string, message_detail: string | null, code = 'x') => new ApiError({ code, message, message_detail, http_status: 400 });
 
@@ -52,3 +52,12 @@ describe('add-section form', () => {
     expect(serverErrorText(null, 'F')).toBe('F');
   });
 });
+
+describe("the server's refusal of a board name", () => {
+  it('is shown at the name field only when it names that field', () => {
+    expect(nameRefusal(new ApiError({ code: 'x', message: 'You already have a board with that name.', message_detail: null, http_status: 400, data: { field: 'name' } }))).toBe('You already have a board with that name.');
+    expect(nameRefusal(apiError('Nope.', null))).toBeNull();
+    expect(nameRefusal(new Error('boom'))).toBeNull();
+  });
+});
+

@@ -1,4 +1,5 @@
 import { BOARD_NAME_MAX_LENGTH, SECTION_NAME_MAX_LENGTH, type Board } from '@pinhive/contracts';
+import type { TFunction } from 'i18next';
 import { isApiError } from '../api/client';
 
 /**
@@ -24,6 +25,18 @@ export function boardNameProblem(name: string): NameProblem {
   if (trimmed.length === 0) return 'required';
   if (trimmed.length > BOARD_NAME_MAX_LENGTH) return 'tooLong';
   return null;
+}
+
+/** A name problem in the words of section 5, for the name field of the create and rename forms. */
+export function boardNameProblemText(problem: NameProblem, t: TFunction): string | null {
+  if (problem === 'required') return t('boards.create.nameRequired');
+  if (problem === 'tooLong') return t('boards.create.tooLong', { maxLength: BOARD_NAME_MAX_LENGTH });
+  return null;
+}
+
+/** The server's refusal of the name itself (one the owner already gave a board): shown at the name field, not under the form. */
+export function nameRefusal(error: unknown): string | null {
+  return isApiError(error) && error.field === 'name' ? error.message : null;
 }
 
 /**
