@@ -1,5 +1,5 @@
 import { describe, expect, it, jest } from '@jest/globals';
-import type { LoginRequest, SessionUser } from '@pinhive/contracts';
+import { CONTROL_GROUPS, type LoginRequest, type SessionUser } from '@pinhive/contracts';
 import { ApiError } from '../api/client';
 import { humanCheckDemandFrom } from '../humanCheck/demand';
 import { describeSignupFailure, registerWithConsent, runEmailSignup, type SignupCalls, type SignupStep } from './signupFlow';
@@ -24,7 +24,7 @@ function calls(overrides: Partial<SignupCalls> = {}) {
     validateEmail: jest.fn(async () => true),
     logIn: jest.fn(async () => ({ user: USER })),
     register: jest.fn(async () => ({ user: USER })),
-    experiments: jest.fn(async () => ({ kr_privacy_consent: 'control' as const, web_google_disabled: 'control' as const, dweb_unauth_remove_fb_signup_iteration: 'control' as const })),
+    experiments: jest.fn(async () => CONTROL_GROUPS),
     ...overrides,
   };
   return fakes as typeof fakes & SignupCalls;
@@ -101,7 +101,7 @@ describe('the sign-up of an existing email and the human check', () => {
 });
 
 describe('the consent step (kr_privacy_consent)', () => {
-  const enabled = () => jest.fn(async () => ({ kr_privacy_consent: 'enabled' as const, web_google_disabled: 'control' as const, dweb_unauth_remove_fb_signup_iteration: 'control' as const }));
+  const enabled = () => jest.fn(async () => ({ ...CONTROL_GROUPS, kr_privacy_consent: 'enabled' as const }));
 
   it('shows the consents view instead of registering once everything is checked, when enabled', async () => {
     const c = calls({ experiments: enabled() });

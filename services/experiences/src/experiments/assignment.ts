@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { EXPERIMENTS, type ExperimentName } from '@pinhive/contracts';
+import { EXPERIMENT_NAMES, EXPERIMENTS, type ExperimentName } from '@pinhive/contracts';
 
 /** Per experiment, the share (0-100 %) of viewers in each non-control group; the rest is control. */
 export type Allocations = { [N in ExperimentName]: Partial<Record<(typeof EXPERIMENTS)[N][number], number>> };
 
 export const DEFAULT_ALLOCATIONS: Allocations = {
+  ...(Object.fromEntries(EXPERIMENT_NAMES.map((name) => [name, {}])) as Allocations),
   // Off until the product enables the consent step (the spec keeps it behind this experiment).
   kr_privacy_consent: { enabled: 0 },
   web_google_disabled: { enabled: 0 },
