@@ -17,7 +17,7 @@ describe('experiment groups', () => {
   });
 
   it.each([
-    ['nope=enabled:10', 'unknown experiment "nope" (known: kr_privacy_consent, web_google_disabled, dweb_unauth_remove_fb_signup_iteration)'],
+    ['nope=enabled:10', 'unknown experiment "nope" (known: kr_privacy_consent, web_google_disabled'],
     ['kr_privacy_consent=blue:10', '"blue" is not a group of kr_privacy_consent to allocate'],
     ['kr_privacy_consent=control:10', '"control" is not a group of kr_privacy_consent to allocate'],
     ['kr_privacy_consent=enabled:120', 'kr_privacy_consent=enabled:120: the share must be 0 to 100'],
