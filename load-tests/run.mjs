@@ -2,7 +2,7 @@
 // then writes latencies and the resident memory of every process of the stack to
 // load-tests/results/ and prints them. Targets are k6 thresholds here, never timed assertions in
 // the test suite. The journey is the first argument, else JOURNEY, else signup-and-browse.
-// `npm run bench -- growth`, `-- save`, `-- feed`, `-- cost` and `-- search` are different: each
+// `npm run bench -- growth`, `-- save`, `-- feed`, `-- cost`, `-- search` and `-- experiences` are different: each
 // starts a stack of its own (load-tests/<name>/run.mjs).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -23,6 +23,8 @@ if (journeyName === 'growth') {
   await import('./cost/run.mjs');
 } else if (journeyName === 'search') {
   await import('./search/run.mjs');
+} else if (journeyName === 'experiences') {
+  await import('./experiences/run.mjs');
 } else {
   runJourney();
 }

@@ -139,5 +139,9 @@ export const triggerBodySchema = z.object({
     .pipe(extraContextSchema),
 });
 
-/** Placements of the web app (its platform's, for UserExperiencePlatformResource). */
-export const WEB_PLACEMENTS = ['home_onboarding', 'save_success'] as const;
+/**
+ * Placements the web app renders (its platform's, for UserExperiencePlatformResource): the cards
+ * above the home feed. An operator may define experiences at other placements; they are served to
+ * whoever asks for them by id.
+ */
+export const WEB_PLACEMENTS = ['home_onboarding'] as const;

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { profilePath } from '../auth/targets';
 import { Spinner } from '../components/Spinner';
 import { StatusView } from '../components/StatusView';
+import { PlacementSlot } from '../experiences/PlacementSlot';
 import { PinGrid } from '../pins/PinGrid';
 import { ColorFilter } from '../search/ColorFilter';
 import { selectedColors } from '../search/paths';
@@ -14,7 +15,8 @@ import { useHomeFeed } from './queries';
  * `/` for a signed-in person: the pins saved to the boards they follow, newest first, in the
  * masonry grid, more as they scroll. Someone who follows nothing yet is told how to start and
  * shown popular pins with their boards to follow; a follow's pins fill the feed a moment later.
- * The colour chips (`?colors=`) keep to the pins of the colours chosen.
+ * The colour chips (`?colors=`) keep to the pins of the colours chosen. The onboarding steps
+ * (experiences at `home_onboarding`) sit above it until done or dismissed.
  */
 export function HomeFeed({ viewer }: { viewer: { id: string; username: string } }) {
   const { t } = useTranslation();
@@ -28,6 +30,9 @@ export function HomeFeed({ viewer }: { viewer: { id: string; username: string } 
       {t('feed.title')}
     </h1>
   );
+
+  // The onboarding steps (experiences service), above the feed until done or dismissed.
+  const onboarding = <PlacementSlot viewerId={viewer.id} placementId="home_onboarding" />;
 
   if (feed.isPending) {
     return (
@@ -66,6 +71,7 @@ export function HomeFeed({ viewer }: { viewer: { id: string; username: string } 
     return (
       <div className="page page--feed">
         {title}
+        {onboarding}
         <div className="home-feed__empty">
           <h2 className="home-feed__empty-title">{t('feed.emptyTitle')}</h2>
           <p className="home-feed__empty-hint">{t('feed.emptyHint')}</p>
@@ -85,6 +91,7 @@ export function HomeFeed({ viewer }: { viewer: { id: string; username: string } 
   return (
     <div className="page page--feed">
       {title}
+      {onboarding}
       <ColorFilter />
       <PinGrid pins={pins} label={t('feed.label')} hasNextPage={feed.hasNextPage} isFetchingNextPage={feed.isFetchingNextPage} fetchNextPage={feed.fetchNextPage} />
     </div>
