@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { appError, type Viewer } from '@pinhive/kit';
 import { isFinished, type ExperienceStatus, type ExperimentName, type UserExperience, type UserExperiencesResponse } from '@pinhive/contracts';
 import type { ExperienceDefinitions } from './experience.definitions';
@@ -30,6 +31,15 @@ const present = (doc: ExperienceDoc, status: ExperienceStatus | null): UserExper
  * and not finished (dismissed or completed) by this person.
  */
 export class ExperienceService {
+  /**
+   * `person|placed` pairs known to be completed. Every save is an event this service handles, and
+   * all but a person's first find the step done: remembering that spares the store two commands
+   * per save (the conditional write that matches nothing, then its retry without upsert). A
+   * completion never goes back, so an entry is never stale; an instance that forgot pays the
+   * writes once again.
+   */
+  private readonly completed = new LRUCache<string, true>({ max: 200_000 });
+
   constructor(private readonly deps: { definitions: ExperienceDefinitions; people: ExperiencePeople; groupOf: GroupOf; now?: () => Date }) {}
 
   private now(): Date {
@@ -77,9 +87,13 @@ export class ExperienceService {
   /** An event about this person completes every enabled experience that names its type. */
   async completeByEvent(userId: string, eventType: string, at: Date): Promise<void> {
     for (const doc of await this.deps.definitions.completedBy(eventType)) {
+      const key = `${userId}|${doc._id}`;
+      if (this.completed.has(key)) continue;
       if (await this.deps.people.advance(userId, doc._id, 'completed', at)) {
         for (const next of doc.triggerable_placed_exps) await this.deps.people.advance(userId, next, 'triggered', at);
       }
+      // Either way it is completed now (a write that changed nothing met a status as far on).
+      this.completed.set(key, true);
     }
   }
 }
