@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { UserSettings } from '@pinhive/contracts';
 import {
   afterNag, browserSupportsExtension, CONNECT_ACCOUNT_UPSELL, connectAccountUpsellEligible, EXTENSION_NAG_MAX_COUNT, EXTENSION_NAG_MIN_DAYS_BETWEEN,
-  extensionUpsellEligible, formatNagRecord, markSeen, nagAllows, parseNagRecord, stopNagging, upsellAfterCreate, type ConnectAccountInput, type NagRecord,
+  extensionUpsellEligible, formatNagRecord, markSeen, nagAllows, parseNagRecord, stopNagging, upsellAfterCreate, type ConnectAccountInput, type ExtensionUpsellInput, type NagRecord,
 } from './rules';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -78,13 +78,13 @@ describe("the nag record 'timestamp_count'", () => {
 });
 
 describe('the extension upsell after a create', () => {
-  const base = { userAgent: UA.chrome, installed: false, experiments: { web_extension_upsell: 'enabled' as const }, nag: null, now };
-  it.each<[string, Partial<typeof base> & { nag?: NagRecord | null }, boolean]>([
+  const base: ExtensionUpsellInput = { userAgent: UA.chrome, installed: false, experiments: { web_extension_upsell: 'enabled' }, nag: null, now };
+  it.each<[string, Partial<ExtensionUpsellInput>, boolean]>([
     ['every condition met', {}, true],
     ['a browser that cannot take it', { userAgent: UA.safari }, false],
     ['a mobile browser', { userAgent: UA.androidChrome }, false],
     ['the extension installed', { installed: true }, false],
-    ['the experiment in control', { experiments: { web_extension_upsell: 'control' } as never }, false],
+    ['the experiment in control', { experiments: { web_extension_upsell: 'control' } }, false],
     ['inside the nag window', { nag: { timestamp: now - DAY, count: 1 } }, false],
     ['after the nag window', { nag: { timestamp: now - EXTENSION_NAG_MIN_DAYS_BETWEEN * DAY, count: 1 } }, true],
     ['the nags used up', { nag: { timestamp: now - 100 * DAY, count: EXTENSION_NAG_MAX_COUNT } }, false],
