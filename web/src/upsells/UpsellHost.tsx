@@ -44,6 +44,9 @@ export function UpsellHost() {
           })
           .finally(() => {
             deciding.current = false;
+            // How many creates were decided on: what a test waits for before saying none showed.
+            const root = document.documentElement;
+            root.dataset.upsellDecisions = String(Number(root.dataset.upsellDecisions ?? '0') + 1);
           });
       }),
     [queryClient],
