@@ -83,8 +83,12 @@ test.describe('the browser-extension upsell', () => {
   });
 
   test('is not shown when the extension answers the ready check', async ({ page }) => {
-    // What the extension's content script would do: mark the page before ours runs.
-    await page.addInitScript(() => document.documentElement.setAttribute('data-pinhive-extension', '1'));
+    // What the extension's content script would do: answer the page's check with its ready message.
+    await page.addInitScript(() => {
+      window.addEventListener('message', (event) => {
+        if ((event.data as { type?: string } | null)?.type === 'pinhive-extension-check') window.postMessage({ type: 'pinhive-extension-ready' }, window.location.origin);
+      });
+    });
     await createAccount(page.request);
     const board = await createBoard(page.request, uniqueName('Lamps'));
     await createFromPage(page, board.name, site.imageUrls[0]!, site.pageUrl);
@@ -121,7 +125,7 @@ test.describe('the connect-account upsell and the claim page', () => {
     await page.goto('/settings/claim/');
     await expect(page.getByRole('heading', { level: 1, name: 'Claimed websites' })).toBeVisible();
     await expect(page.getByText('You have not listed a website yet.')).toBeVisible();
-    const field = page.getByLabel('Website');
+    const field = page.getByRole('textbox', { name: 'Website' });
     await field.fill('instagram');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(field).toHaveAccessibleDescription(/Enter a website address that starts with http:\/\/ or https:\/\//);
@@ -132,7 +136,7 @@ test.describe('the connect-account upsell and the claim page', () => {
     await expectAccessible(page, 'claim page');
     await page.reload();
     await expect(page.getByRole('link', { name: 'https://www.instagram.com/hive.maker' })).toBeVisible();
-    await expect(page.getByLabel('Website')).toHaveValue('https://www.instagram.com/hive.maker');
+    await expect(page.getByRole('textbox', { name: 'Website' })).toHaveValue('https://www.instagram.com/hive.maker');
 
     // A pin from elsewhere: no upsell.
     await createFromPage(page, board.name, site.imageUrls[1]!, site.pageUrl);
