@@ -12,6 +12,8 @@ export const ROUTES = [
   { prefix: '/v3/sso/', service: 'auth' },
   { prefix: '/v3/facebook/', service: 'auth' },
   { prefix: '/v3/users/me/', service: 'auth' },
+  // the upsells' settings read and the claim page's write (without the slash too: the spec's form)
+  { prefix: '/v3/users/settings', service: 'auth' },
   { prefix: '/v3/users/forgot_password/', service: 'auth' },
   { prefix: '/v3/users/reset_password/', service: 'auth' },
   { prefix: '/v3/mfa/', service: 'auth' },

@@ -13,7 +13,7 @@ describe('gateway config', () => {
   });
 
   it('routes auth paths to auth and the rest of /v3 to pins-boards, longest prefix first', () => {
-    for (const p of ['/v3/login/', '/v3/register/', '/v3/users/me/', '/v3/auth/', '/v3/mfa/', '/v3/users/forgot_password/']) {
+    for (const p of ['/v3/login/', '/v3/register/', '/v3/users/me/', '/v3/auth/', '/v3/mfa/', '/v3/users/forgot_password/', '/v3/users/settings']) {
       expect(conf).toContain(`location ${p} { proxy_pass http://auth; }`);
     }
     expect(conf).toContain('location /v3/ { proxy_pass http://pins-boards; }');

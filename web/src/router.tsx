@@ -30,6 +30,7 @@ const invitationsPage = page(() => import('./collaborators/InvitationsPage'), (m
 const inviteLinkPage = page(() => import('./collaborators/InviteLinkPage'), (m) => m.InviteLinkPage);
 const businessAccessPage = page(() => import('./advertisers/BusinessAccessPage'), (m) => m.BusinessAccessPage);
 const receivedPinsPage = page(() => import('./sends/ReceivedPinsPage'), (m) => m.ReceivedPinsPage);
+const claimPage = page(() => import('./settings/ClaimSettingsPage'), (m) => m.ClaimSettingsPage);
 const searchPage = page(() => import('./search/SearchPage'), (m) => m.SearchPage);
 
 /**
@@ -60,6 +61,7 @@ export const router = createBrowserRouter([
           { path: 'business/access', lazy: businessAccessPage },
           { path: 'dev/outbox', element: <DevOutboxPage /> },
           { path: 'settings/bookmarklet', lazy: bookmarkletPage },
+          { path: 'settings/claim', lazy: claimPage },
           { path: 'pin/create/:method/:action?', lazy: pinCreatePage },
           { path: 'pin/:id', lazy: pinPage },
           { path: 'pin/:id/repin/x', lazy: repinPage },

@@ -44,6 +44,7 @@ import { FacebookVerifier } from './identities/facebook/facebook.verifier';
 import { USERS_COLLECTION } from './users/user.model';
 import { UserRepository } from './users/user.repository';
 import { RegistrationService } from './users/registration.service';
+import { settingsRoutes } from './users/settings.routes';
 import { userRoutes } from './users/user.routes';
 import { renameReservedUsernamesOnce } from './users/reserved-usernames';
 import { authIndexes, devOutboxIndexes } from './indexes';
@@ -144,6 +145,8 @@ export function authService(config: AuthConfig): ServiceDefinition<AuthConfig> {
         oneTapStart: declared('one_tap_start_ip', 120, 60),
         forgotIp: declared('forgot_ip', 20, 3600),
         forgotId: declared('forgot_id', 5, 3600),
+        // The claim page's saves: a person types a website a few times, never hundreds.
+        settingsWrite: declared('settings_write', 30, 3600),
         mfaSends: new RequestLimiter(redis, { keyPrefix: 'mfa_send', points: 10, durationSeconds: 3600, namespace: ns }),
       };
       const sms = createSmsSender({ transport: config.SMS_TRANSPORT, devOutbox, logger: ctx.logger });
@@ -186,6 +189,7 @@ export function authService(config: AuthConfig): ServiceDefinition<AuthConfig> {
         handlers: [boardInviteHandler({ mailer, publicUrl: config.PUBLIC_URL, logger: ctx.logger })],
         routes: [
           ...userRoutes({ registration, users, sessions, existsLimit: limits.exists, cookies }),
+          ...settingsRoutes({ users, sessions, writeLimit: limits.settingsWrite }),
           ...identityRoutes({
             sso, social: new SocialStart(popupProviders, flows, config.PUBLIC_URL, config.GOOGLE_FEDCM_CONFIG_URL && config.GOOGLE_CLIENT_ID ? { configUrl: config.GOOGLE_FEDCM_CONFIG_URL, clientId: config.GOOGLE_CLIENT_ID } : null), facebook, flows, registration, sessions,
             checkLimit: limits.ssoCheck, oneTapLimit: limits.oneTapStart, cookies, googleFedcmMinVersion: config.GOOGLE_FEDCM_MIN_VERSION,

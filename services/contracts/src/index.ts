@@ -4,6 +4,7 @@ export * from './envelope';
 export * from './errors';
 export * from './events';
 export * from './users';
+export * from './user-settings';
 export * from './reserved-usernames';
 export * from './rules/signup';
 export * from './auth';

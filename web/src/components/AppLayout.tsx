@@ -6,11 +6,13 @@ import { AuthModalProvider } from '../auth/AuthModalProvider';
 import { RecoveryProvider } from '../recovery/RecoveryProvider';
 import { useAecParam } from '../recovery/useAecParam';
 import { ToastProvider } from '../toast/ToastProvider';
+import { UpsellHost } from '../upsells/UpsellHost';
 import { TopBar } from './TopBar';
 
 /**
  * Every page: skip link, top bar, then the route's content in `<main>`; the app's modals and toasts,
- * whom the viewer acts for (an advertiser, or themself), and the check of outbound links.
+ * whom the viewer acts for (an advertiser, or themself), the check of outbound links, and the
+ * upsells that follow a created pin.
  */
 export function AppLayout() {
   return (
@@ -40,6 +42,7 @@ function Shell() {
       </main>
       <ScrollRestoration />
       <LinkGuard />
+      <UpsellHost />
     </>
   );
 }

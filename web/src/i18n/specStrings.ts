@@ -40,8 +40,13 @@ export const specStrings = {
     "Oops! Facebook isn't available", "Oops! Google isn't available",
     // saving-boards-ads.md section 5: the switch shown on an advertiser's behalf
     "Protected board (not listed on user's profile)",
+    // saving-boards-ads.md section 2: the browser-extension upsell (upsells.extension)
+    'Save creative ideas from around the web', 'Find it. Love it. Save it.', 'Install now', 'Get it now',
   ],
   later: [
+    // The spec writes the original product's name; like every "{the product}" it is shown as Pinhive:
+    // 'Get the Pinhive browser button' (docs/decisions/upsells.md).
+    'Get the Pinterest browser button',
     // Shown as two sentences, one per provider (errors.prevent_facebook_register, errors.prevent_google_register).
     "We couldn't match your Facebook/Google account to any account. Try resetting your password instead.",
   ],

@@ -5,6 +5,7 @@ import { actingFields } from '../advertisers/rules';
 import { noteSave } from '../boards/pendingSaves';
 import { boardKeys } from '../boards/queries';
 import { createPin, repin } from '../pins/api';
+import { notePinCreated } from '../upsells/afterCreate';
 import { pinCreateOptions, type PinDraft } from './draft';
 
 /** What is being saved: an existing pin (RepinResource) or a new one from a page (PinResource). */
@@ -42,6 +43,8 @@ export function useSave(target: SaveTarget) {
     onSuccess: async ({ board, pin }) => {
       // The board's count and cover follow the save at once; the server's count comes behind.
       noteSave(board, pin);
+      // A new pin (not a repin) may be followed by an upsell (section 4; upsells/UpsellHost.tsx).
+      if (target.kind === 'create') notePinCreated({ pin });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: boardKeys.picker() }),
         queryClient.invalidateQueries({ queryKey: ['boardFeed', board.id] }),

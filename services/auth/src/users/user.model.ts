@@ -63,6 +63,16 @@ export interface UserDoc extends OutboxFields {
   deactivation: Deactivation | null;
   mfa: Mfa | null;
   mfaPending: MfaPending | null;
+  /**
+   * The website listed on the claim page (`/settings/claim/`), null if none; absent on accounts
+   * from before it. Read by the connect-account upsell through `GET /v3/users/settings/`.
+   */
+  listedWebsiteUrl?: string | null;
+  /**
+   * Whether the account connected the photo-sharing site. Nothing connects it yet (no connect
+   * flow exists), so it is absent (false) unless set on the document.
+   */
+  connectedToInstagram?: boolean;
 }
 
 export const USERS_COLLECTION = 'users';
@@ -86,6 +96,8 @@ const userSchema = new Schema<UserDoc>(
     deactivation: { type: Schema.Types.Mixed, default: null },
     mfa: { type: Schema.Types.Mixed, default: null },
     mfaPending: { type: Schema.Types.Mixed, default: null },
+    listedWebsiteUrl: { type: String },
+    connectedToInstagram: { type: Boolean },
     // Stored as plain data: the envelopes are validated when they are built (kit newEvent).
     pendingEvents: { type: Schema.Types.Mixed, default: () => [] },
     // Declared so mongoose keeps it (strict schemas drop unknown fields); absent unless pending.

@@ -63,6 +63,12 @@ export class UserRepository {
     return this.writeWithEvent({ _id: id, loginBlock: { $ne: null } }, { $set: { loginBlock: null } }, newEvent('auth', 'auth.user.unblocked.v1', id, { userId: id }));
   }
 
+  /** The website listed on the claim page (null clears it); answers whether the account exists. */
+  async setListedWebsite(id: string, listedWebsiteUrl: string | null): Promise<boolean> {
+    const res = await this.model.updateOne({ _id: id }, { $set: { listedWebsiteUrl } }).exec();
+    return res.matchedCount > 0;
+  }
+
   async setMfa(id: string, fields: Partial<Pick<UserDoc, 'mfa' | 'mfaPending'>>): Promise<void> {
     await this.model.updateOne({ _id: id }, { $set: fields }).exec();
   }
