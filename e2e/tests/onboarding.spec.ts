@@ -49,6 +49,35 @@ test('a new member is shown the onboarding steps; dismissing one and saving a fi
   await uploadPin(page.request, board.id, await uniqueImage(300, 400), { description: 'My first' });
   await expect.poll(() => onboarding(page.request), { timeout: 30_000 }).toEqual([]);
   await page.goto('/');
-  await expect(page.getByRole('heading', { name: 'Your home feed', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Follow boards to fill your home feed' })).toBeVisible();
   await expect(steps).toBeHidden();
+});
+
+test("the first save says 'You saved your first Pin', the second does not, and the first completes the onboarding step", async ({ page, playwright, baseURL }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // Someone else's two pins, for the page's viewer to save.
+  const pinner = await playwright.request.newContext({ baseURL });
+  await createAccount(pinner);
+  const theirs = await createBoard(pinner, uniqueName('Finds'));
+  const pins = [
+    await uploadPin(pinner, theirs.id, await uniqueImage(300, 380), { description: 'A reading lamp' }),
+    await uploadPin(pinner, theirs.id, await uniqueImage(300, 380), { description: 'A desk lamp' }),
+  ];
+  await createAccount(page.request);
+  const board = await createBoard(page.request, uniqueName('Lamps'));
+
+  const saveTo = async (pinId: string) => {
+    await page.goto(`/pin/${pinId}/`);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Repin modal' }).getByRole('button', { name: new RegExp(board.name) }).click();
+  };
+  await saveTo(pins[0]!.id);
+  await expect(page.getByText(`You saved your first Pin to ${board.name}!`)).toBeVisible();
+  await saveTo(pins[1]!.id);
+  await expect(page.getByText(`You saved this Pin to ${board.name}!`)).toBeVisible();
+  await expect(page.getByText(`You saved your first Pin to ${board.name}!`)).toBeHidden();
+  // The service's record of the same first save: the step is done.
+  await expect.poll(() => onboarding(page.request), { timeout: 30_000 }).toEqual([{ id: 'home_onboarding:follow_boards_or_people', status: null }]);
+  await pinner.dispose();
 });

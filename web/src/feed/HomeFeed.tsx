@@ -38,7 +38,7 @@ export function HomeFeed({ viewer }: { viewer: { id: string; username: string } 
     return (
       <div className="page page--feed">
         {title}
-        <StatusView role="status" visual={<Spinner size="large" />} title={t('feed.loading')} />
+        <StatusView role="status" level={2} visual={<Spinner size="large" />} title={t('feed.loading')} />
       </div>
     );
   }
@@ -48,6 +48,7 @@ export function HomeFeed({ viewer }: { viewer: { id: string; username: string } 
         {title}
         <StatusView
           role="alert"
+          level={2}
           title={t('feed.loadFailed')}
           action={
             <button type="button" className="button button--secondary" onClick={() => void feed.refetch()}>
