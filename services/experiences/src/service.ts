@@ -1,6 +1,6 @@
 import type { ServiceDefinition } from '@pinhive/kit';
 import type { ExperiencesConfig } from './config';
-import { experimentRoutes } from './experiments/experiment.routes';
+import { experimentsModule } from './experiments/experiments';
 
 /**
  * The experiences service: experiments today; experiences, placements and upsell rules arrive
@@ -10,8 +10,16 @@ export function experiencesService(config: ExperiencesConfig): ServiceDefinition
   return {
     name: 'experiences',
     config,
-    setup: () => ({
-      routes: experimentRoutes(config.EXPERIMENT_ALLOCATIONS, { allowOverrides: config.NODE_ENV !== 'production', secureCookies: config.COOKIE_SECURE }),
-    }),
+    setup: (ctx) => {
+      const experiments = experimentsModule({
+        mongo: ctx.mongo, logger: ctx.logger, starting: config.EXPERIMENT_ALLOCATIONS,
+        allowOverrides: config.NODE_ENV !== 'production', secureCookies: config.COOKIE_SECURE,
+      });
+      return {
+        routes: [...experiments.routes],
+        checks: [...experiments.checks],
+        stop: () => experiments.stop(),
+      };
+    },
   };
 }
