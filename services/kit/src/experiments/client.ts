@@ -15,6 +15,8 @@ const FIRST_BACKOFF_MS = 250;
 const MAX_BACKOFF_MS = 5_000;
 /** A held call that outlives experiences' hold by this much is given up (a dead connection). */
 const CALL_SLACK_MS = 10_000;
+/** An unchanged answer sooner than this waits as long before the next call. */
+const QUICK_ANSWER_MS = 500;
 
 /**
  * Every service's view of the experiments (docs/decisions/experiments.md): the allocation table
@@ -87,13 +89,18 @@ export class ExperimentsClient {
 
   /** One long-poll: answered at once when experiences has another stamp, else when it changes (or after its hold). */
   private async call(base: string): Promise<void> {
+    const started = Date.now();
     const url = new URL(ALLOCATIONS_PATH, base);
     if (this.current) url.searchParams.set('after', this.current.stamp);
     const res = await fetch(url, { signal: AbortSignal.any([this.abort.signal, AbortSignal.timeout(LONG_POLL_HOLD_MS + CALL_SLACK_MS)]) });
     if (!res.ok) throw new Error(`experiences answered ${res.status}`);
     const body = (await res.json()) as { resource_response?: { data?: unknown } };
     const snapshot = allocationsSnapshotSchema.parse(body.resource_response?.data);
-    if (snapshot.stamp === this.current?.stamp) return;
+    if (snapshot.stamp === this.current?.stamp) {
+      // Unchanged long before the hold ended (an instance shutting down answers at once): not a tight loop.
+      if (Date.now() - started < QUICK_ANSWER_MS) await this.pause(QUICK_ANSWER_MS);
+      return;
+    }
     this.table = new AllocationTable(normalise(snapshot.experiments));
     const first = this.current === undefined;
     this.current = { stamp: snapshot.stamp, version: snapshot.version };
