@@ -25,7 +25,10 @@ export const ROUTES = [
   { prefix: '/offsite/', service: 'pins-boards' },
   // experiences
   { prefix: '/v3/experiences/', service: 'experiences' },
-  { prefix: '/resource/ExperienceResource/', service: 'experiences' },
+  { prefix: '/resource/UserExperienceResource/', service: 'experiences' },
+  { prefix: '/resource/UserExperiencePlatformResource/', service: 'experiences' },
+  { prefix: '/resource/UserExperienceViewedResource/', service: 'experiences' },
+  { prefix: '/resource/UserExperienceCompletedResource/', service: 'experiences' },
   // ads
   { prefix: '/ads/v4/', service: 'ads' },
   { prefix: '/resource/AdvertiserResource/', service: 'ads' },

@@ -12,6 +12,7 @@ export * from './passkeys';
 export * from './rules/email-typo';
 export * from './rules/next-url';
 export * from './experiments';
+export * from './experiences';
 export * from './saving';
 export * from './pins-boards';
 export * from './moves';

@@ -1,10 +1,11 @@
 import type { ServiceDefinition } from '@pinhive/kit';
 import type { ExperiencesConfig } from './config';
+import { experiencesModule } from './experiences/experiences';
 import { experimentsModule } from './experiments/experiments';
 
 /**
- * The experiences service: experiments today; experiences, placements and upsell rules arrive
- * with their issue (saving-boards-ads.md).
+ * The experiences service: experiments, and experiences (prompts such as onboarding) at
+ * placements with each person's status of them (saving-boards-ads.md sections 3, 4 and 7).
  */
 export function experiencesService(config: ExperiencesConfig): ServiceDefinition<ExperiencesConfig> {
   return {
@@ -15,8 +16,12 @@ export function experiencesService(config: ExperiencesConfig): ServiceDefinition
         mongo: ctx.mongo, logger: ctx.logger, starting: config.EXPERIMENT_ALLOCATIONS,
         allowOverrides: config.NODE_ENV !== 'production', secureCookies: config.COOKIE_SECURE,
       });
+      // Targeting by experiment group reads the allocations in use (an operator's change included).
+      const experiences = experiencesModule({ mongo: ctx.mongo, groupOf: experiments.groupOf });
       return {
-        routes: [...experiments.routes],
+        routes: [...experiments.routes, ...experiences.routes],
+        handlers: experiences.handlers,
+        carryOvers: experiences.carryOvers,
         checks: [...experiments.checks],
         stop: () => experiments.stop(),
       };

@@ -1,13 +1,18 @@
-import { EXPERIMENT_OVERRIDE_COOKIE, VISITOR_COOKIE } from '@pinhive/contracts';
+import { CONTROL_GROUPS, EXPERIMENT_OVERRIDE_COOKIE, VISITOR_COOKIE } from '@pinhive/contracts';
 import { startService, type RunningService } from '@pinhive/kit';
 import { loadExperiencesConfig, type ExperiencesConfig } from '../src/config';
 import { experiencesService } from '../src/service';
 import { Browser } from '../../../test/support/browser';
-import { serviceEnv, uniqueName } from '../../../test/support/servers';
+import request from 'supertest';
+import { serviceEnv, uniqueName, waitFor } from '../../../test/support/servers';
 
 /** The experiments call through the real HTTP stack of the service. */
-const start = (extra: Record<string, string>) =>
-  startService(experiencesService(loadExperiencesConfig({ ...serviceEnv(uniqueName('exp'), `${uniqueName('e')}.`), ...extra })));
+async function start(extra: Record<string, string>) {
+  const service = await startService(experiencesService(loadExperiencesConfig({ ...serviceEnv(uniqueName('exp'), `${uniqueName('e')}.`), ...extra })));
+  // Ready means its event consumers joined: closed before that, they would go on alone.
+  await waitFor(async () => ((await request(service.url).get('/readyz')).status === 200 ? true : undefined), 'experiences ready', 30_000);
+  return service;
+}
 
 const groups = async (b: Browser) => (await b.get('/v3/experiences/experiments/')).body.resource_response.data;
 
@@ -39,7 +44,7 @@ it('forces a group with the override cookie outside production only', async () =
     const b = new Browser(off.url);
     b.cookies.set(EXPERIMENT_OVERRIDE_COOKIE, 'kr_privacy_consent:enabled');
     // The override names one experiment; the others keep their allocation (control, at 0%).
-    expect(await groups(b)).toMatchObject({ kr_privacy_consent: 'enabled', web_google_disabled: 'control', dweb_unauth_remove_fb_signup_iteration: 'control' });
+    expect(await groups(b)).toEqual({ ...CONTROL_GROUPS, kr_privacy_consent: 'enabled' });
     const p = new Browser(prod.url);
     p.cookies.set(EXPERIMENT_OVERRIDE_COOKIE, 'kr_privacy_consent:enabled');
     expect(await groups(p)).toMatchObject({ kr_privacy_consent: 'control' });

@@ -18,15 +18,23 @@ export interface StampedDocuments {
  * is there with a newer stamp clashes on `_id` (or another unique field): the fields are then
  * set without inserting, where the stamp allows.
  */
-export async function setIfNewer(docs: StampedDocuments, id: string, stamp: string, at: Date, fields: object, onInsert: object): Promise<boolean> {
+export function setIfNewer(docs: StampedDocuments, id: string, stamp: string, at: Date, fields: object, onInsert: object): Promise<boolean> {
+  return setIfGreater(docs, id, stamp, at, fields, onInsert);
+}
+
+/**
+ * setIfNewer's rule for any ordered stamp: a time, or a rank (a status that never goes back,
+ * like an experience's: experiences/experience.people.ts).
+ */
+export async function setIfGreater(docs: StampedDocuments, id: string, stamp: string, value: Date | number, fields: object, onInsert: object): Promise<boolean> {
   // `null` also matches an absent stamp (a document made by another part's event, or from before the stamps).
-  const olderOrUnset = { _id: id, $or: [{ [stamp]: null }, { [stamp]: { $lt: at } }] };
-  const set = { $set: { ...fields, [stamp]: at } };
+  const lowerOrUnset = { _id: id, $or: [{ [stamp]: null }, { [stamp]: { $lt: value } }] };
+  const set = { $set: { ...fields, [stamp]: value } };
   try {
-    await docs.updateOne(olderOrUnset, { ...set, $setOnInsert: onInsert }, { upsert: true });
+    await docs.updateOne(lowerOrUnset, { ...set, $setOnInsert: onInsert }, { upsert: true });
     return true;
   } catch (err) {
     if (!isDuplicateKey(err)) throw err;
   }
-  return (await docs.updateOne(olderOrUnset, set)).matchedCount > 0;
+  return (await docs.updateOne(lowerOrUnset, set)).matchedCount > 0;
 }
