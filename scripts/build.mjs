@@ -65,7 +65,7 @@ function checkExternals() {
 
 export async function buildServices({ log = console.log } = {}) {
   const external = externals();
-  // Each service's entry point, plus the operator commands (npm run admin): auth's, pins-boards', experiences'.
+  // Each service's entry point, plus the operator commands (npm run admin): auth's, pins-boards', experiences' (experiences and experiments).
   const entries = [...SERVICES.map((s) => [s, 'main']), ['auth', 'admin'], ['pins-boards', 'admin'], ['experiences', 'admin']];
   await Promise.all(entries.map(async ([s, entry]) => {
     await build({

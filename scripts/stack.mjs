@@ -88,6 +88,8 @@ export function serviceEnv(p, service) {
     // The browser tests' page server (e2e/tests/support/page-server.ts) is the one outside site
     // the test stack may fetch from: the guarded fetcher refuses loopback addresses otherwise.
     if (p.name === 'test') env.FETCH_ALLOW_HOSTS = `127.0.0.1:${E2E_PAGE_SERVER_PORT},localhost:${E2E_PAGE_SERVER_PORT}`;
+    // The experiments (pin creation switched off by an operator): the kit's client long-polls experiences.
+    env.EXPERIENCES_URL = `http://127.0.0.1:${p.ports.experiences}`;
   }
   return env;
 }

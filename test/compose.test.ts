@@ -243,6 +243,10 @@ describe('docker-compose.yml', () => {
     expect(env('kafka')['KAFKA_CONTROLLER_QUORUM_VOTERS']).toBe(`${env('kafka')['KAFKA_NODE_ID']}@kafka:9093`);
   });
 
+  it('points the services that read experiments at the compose experiences service', () => {
+    expect(env('pins-boards')['EXPERIENCES_URL']).toBe(`http://experiences:${APP_SERVICES.experiences.port}`);
+  });
+
   it('has the gateway route to the compose services on their ports', () => {
     const conf = execFileSync(process.execPath, ['gateway/render.mjs', 'container'], { cwd: root, encoding: 'utf8' });
     const upstreams = [...conf.matchAll(/upstream (\S+) \{ server ([^:;\s]+):(\d+);/g)].map(([, name, host, port]) => ({ name, host, port }));

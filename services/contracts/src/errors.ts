@@ -104,6 +104,10 @@ export const errorCatalogue = {
   image_fetch_failed: { status: 400, message: "We couldn't get anything from that link. Check it and try again." },
   image_url_refused: { status: 400, message: "We can't fetch from that link. Use a public http or https address." },
 
+  // Pin creation switched off by an operator (saving-boards-ads.md section 6: "pin creation can be
+  // disabled by experiment (all, web pins, idea pins, video)"). Ours: the spec gives no string.
+  pin_creation_disabled: { status: 403, message: 'Pin creation is turned off for now. Please try again later.' },
+
   // Boards (saving-boards-ads.md section 8): one move, bulk edit or section change at a time per
   // board. `data.api_error_code` says what is running: BOARD_BUSY_CODES (pins-boards.ts).
   board_busy: { status: 409, message: 'Please wait until the previous board action finishes.' },

@@ -4,7 +4,7 @@ import { parseAllocations } from './experiments/assignment';
 
 export const experiencesConfigSchema = baseConfigSchema.extend({
   PORT: z.coerce.number().int().min(0, "must be a port number (0 picks a free one)").max(65535).default(4003),
-  /** Experiment shares over the defaults, e.g. `kr_privacy_consent=enabled:50` (see experiments/assignment.ts). */
+  /** Experiment shares over the defaults, e.g. `kr_privacy_consent=enabled:50` (see experiments/assignment.ts): the starting values, until an operator stores others (npm run admin -- experiments set). */
   EXPERIMENT_ALLOCATIONS: z.string().default('').transform((text, ctx) => {
     try {
       return parseAllocations(text);

@@ -1,8 +1,7 @@
 import type { ServiceDefinition } from '@pinhive/kit';
 import type { ExperiencesConfig } from './config';
 import { experiencesModule } from './experiences/experiences';
-import { experimentRoutes } from './experiments/experiment.routes';
-import { groupOf } from './experiments/assignment';
+import { experimentsModule } from './experiments/experiments';
 
 /**
  * The experiences service: experiments, and experiences (prompts such as onboarding) at
@@ -13,14 +12,18 @@ export function experiencesService(config: ExperiencesConfig): ServiceDefinition
     name: 'experiences',
     config,
     setup: (ctx) => {
-      const experiences = experiencesModule({ mongo: ctx.mongo, groupOf: (name, subject) => groupOf(name, subject, config.EXPERIMENT_ALLOCATIONS) });
+      const experiments = experimentsModule({
+        mongo: ctx.mongo, logger: ctx.logger, starting: config.EXPERIMENT_ALLOCATIONS,
+        allowOverrides: config.NODE_ENV !== 'production', secureCookies: config.COOKIE_SECURE,
+      });
+      // Targeting by experiment group reads the allocations in use (an operator's change included).
+      const experiences = experiencesModule({ mongo: ctx.mongo, groupOf: experiments.groupOf });
       return {
-        routes: [
-          ...experimentRoutes(config.EXPERIMENT_ALLOCATIONS, { allowOverrides: config.NODE_ENV !== 'production', secureCookies: config.COOKIE_SECURE }),
-          ...experiences.routes,
-        ],
+        routes: [...experiments.routes, ...experiences.routes],
         handlers: experiences.handlers,
         carryOvers: experiences.carryOvers,
+        checks: [...experiments.checks],
+        stop: () => experiments.stop(),
       };
     },
   };

@@ -37,6 +37,14 @@ export const baseConfigSchema = z.object({
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema>;
 
+/**
+ * For a service that reads experiments (kit experiments/client.ts): where the experiences
+ * service answers, e.g. `http://127.0.0.1:4003`. Without it every experiment answers control.
+ */
+export const experiencesUrlField = {
+  EXPERIENCES_URL: z.url().regex(/^https?:\/\//, 'must be http(s)://host:port').optional(),
+};
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);

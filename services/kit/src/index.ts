@@ -29,3 +29,5 @@ export * from './http/memory-limiter';
 export * from './store/duplicate-key';
 export * from './cache/read-cache';
 export * from './infra/postgres';
+export * from './experiments/allocations';
+export * from './experiments/client';

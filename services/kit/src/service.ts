@@ -21,6 +21,7 @@ import { jwksLookup, type KeyLookup } from './auth/tokens';
 import { ensureIndexes, type IndexSpec } from './store/indexes';
 import { runPeriodically } from './store/day-purge';
 import { ReadCache, type ReadCacheOptions } from './cache/read-cache';
+import { ExperimentsClient } from './experiments/client';
 
 export interface ServiceContext<C extends BaseConfig> {
   config: C;
@@ -37,11 +38,18 @@ export interface ServiceContext<C extends BaseConfig> {
   processed: Pick<ProcessedEvents, 'has'>;
   /** A cache of hot reads kept valid through stamps in the service's Redis (cache/read-cache.ts). */
   readCache<T>(opts: ReadCacheOptions<T>): ReadCache<T>;
+  /** The viewer's experiment groups, kept in memory and refreshed from experiences (experiments/client.ts). */
+  experiments: ExperimentsClient;
 }
 
 export interface ServiceDefinition<C extends BaseConfig> {
   name: string;
   config: C;
+  /**
+   * The experiences service (`EXPERIENCES_URL`), for a service that reads experiments through
+   * `ctx.experiments`; without it every experiment answers control.
+   */
+  experimentsUrl?: string;
   /** Redis URL when the service uses Redis (it then counts in readiness, unless `redisOptional`). */
   redisUrl?: string;
   /**
@@ -68,6 +76,8 @@ export interface ServiceDefinition<C extends BaseConfig> {
     keyLookup?: KeyLookup;
     /** Extra readiness checks (e.g. signing keys loaded). */
     checks?: ReadinessCheck[];
+    /** Stops what the service started (timers, held requests), first thing on close. */
+    stop?: () => Promise<void> | void;
     /**
      * One-time carry-overs of the service's data (wrap each in `onceEver`), run after the indexes
      * exist and retried until they succeed, like the kit's own.
@@ -105,12 +115,14 @@ export async function startService<C extends BaseConfig>(def: ServiceDefinition<
       new Dispatcher({ handlers, processed, deadLetter, maxAttempts: config.EVENT_MAX_ATTEMPTS, retryBaseMs: config.EVENT_RETRY_BASE_MS, logger, metrics }),
   });
   const outbox = new OutboxRelay({ conn: mongo, collections: def.outboxCollections ?? [], bus, logger, pollMs: config.OUTBOX_POLL_MS, metrics });
+  const experiments = new ExperimentsClient({ url: def.experimentsUrl, logger });
   const ctx: ServiceContext<C> = {
     config, logger, metrics, mongo, redis, postgres, bus, outbox, processed,
     readCache: (opts) => new ReadCache(redis, opts, logger, metrics.readCache),
+    experiments,
   };
 
-  const { routes, handlers = [], extraRouters = [], keyLookup, checks: extraChecks = [], carryOvers = [] } = def.setup(ctx);
+  const { routes, handlers = [], extraRouters = [], keyLookup, checks: extraChecks = [], carryOvers = [], stop } = def.setup(ctx);
   // Only a service that consumes events keeps processed_events.
   const consumes = handlers.length > 0;
   // The service's indexes and the kit's, then the one-time carry-overs (the kit's, then the
@@ -164,6 +176,7 @@ export async function startService<C extends BaseConfig>(def: ServiceDefinition<
   bus.start().catch((err: unknown) => logger.error({ err }, 'event bus failed to start'));
   outbox.start();
   if (consumes) processed.startPurging(logger);
+  experiments.start();
 
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.PORT, config.HOST, () => resolve(s));
@@ -182,6 +195,9 @@ export async function startService<C extends BaseConfig>(def: ServiceDefinition<
   const close = () =>
     (closing ??= (async () => {
       logger.info('shutting down');
+      // Held requests (a long-poll) answer now: the server's close waits for every request.
+      await stop?.();
+      await experiments.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       preparing.stop();

@@ -1,4 +1,4 @@
-import { baseConfigSchema, loadConfig } from '@pinhive/kit';
+import { baseConfigSchema, experiencesUrlField, loadConfig } from '@pinhive/kit';
 import { z } from 'zod';
 import { imagesConfigFields } from './images/images.config';
 import { MOVE_SWEEP_MS } from './moves/move.model';
@@ -23,12 +23,16 @@ export const pinsBoardsConfigSchema = baseConfigSchema.extend({
    */
   OFFSITE_SECRET: z.string().min(32, 'must be at least 32 characters (openssl rand -base64 32)').optional(),
   ...imagesConfigFields,
+  /** The experiments (pin creation switched off, kit experiments/client.ts); required in production. */
+  ...experiencesUrlField,
 });
 /** Stands in for OFFSITE_SECRET outside production: links signed with it are trusted nowhere else. */
 const DEVELOPMENT_OFFSITE_SECRET = 'pinhive-development-offsite-secret-not-for-production';
 
 const pinsBoardsConfig = pinsBoardsConfigSchema.superRefine((c, ctx) => {
   if (c.NODE_ENV === 'production' && !c.OFFSITE_SECRET) ctx.addIssue({ code: 'custom', path: ['OFFSITE_SECRET'], message: 'required in production: signs the /offsite/ redirect (openssl rand -base64 32)' });
+  // Without it every experiment is control: an operator could not switch pin creation off.
+  if (c.NODE_ENV === 'production' && !c.EXPERIENCES_URL) ctx.addIssue({ code: 'custom', path: ['EXPERIENCES_URL'], message: 'required in production: where the experiences service answers (http://experiences:4003)' });
 });
 export type PinsBoardsConfig = z.infer<typeof pinsBoardsConfig>;
 

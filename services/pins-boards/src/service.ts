@@ -27,6 +27,7 @@ import { MOVES_COLLECTION } from './moves/move.model';
 import { movesModule } from './moves/moves';
 import { pinsBoardsIndexes } from './indexes';
 import { BOARD_PAGE_TTL_MS, BoardPages, type SharedPage } from './pins/board-pages';
+import { pinCreationGate } from './pins/pin-creation.switches';
 import { pinHandlers } from './pins/pin.handlers';
 import { PINS_COLLECTION, type PinDoc } from './pins/pin.model';
 import { PinRepository } from './pins/pin.repository';
@@ -65,6 +66,8 @@ export function pinsBoardsService(config: PinsBoardsConfig): ServiceDefinition<P
     name: 'pins-boards',
     config,
     indexes: pinsBoardsIndexes,
+    // The experiments (ctx.experiments): pin creation switched off by an operator.
+    experimentsUrl: config.EXPERIENCES_URL,
     outboxCollections: [PINS_COLLECTION, BOARDS_COLLECTION, BOARD_FOLLOWS_COLLECTION, USER_FOLLOWS_COLLECTION, INVITES_COLLECTION, MOVES_COLLECTION],
     // Redis keeps the read caches' stamps (without it those reads go to the store) and the home
     // feeds (feed/feed.store.ts: without it the feed answers 503 and its handlers wait).
@@ -127,7 +130,7 @@ export function pinsBoardsService(config: PinsBoardsConfig): ServiceDefinition<P
         following: (userId, max) => social.follows.followeeIds(userId, max), index: search.index });
       const offsite = offsiteModule({ mongo: ctx.mongo, logger: ctx.logger, secret: offsiteSecretOf(config) });
       return {
-        routes: [...profileRoutes(profiles, (viewer, id) => social.follows.userFacts(viewer, id)), ...boardRoutes(boardService), ...sectionRoutes(sectionService), ...pinRoutes(pinService, pages, images), ...relatedBoardRoutes({ mongo: ctx.mongo, pins, boards, people }), ...social.routes, ...members.routes, ...moves.routes, ...search.routes, ...boardColorRoutes(search.index, (viewer, id) => boardService.readable(viewer, id)), ...sends.routes, ...offsite.routes],
+        routes: [...profileRoutes(profiles, (viewer, id) => social.follows.userFacts(viewer, id)), ...boardRoutes(boardService), ...sectionRoutes(sectionService), ...pinRoutes(pinService, pages, images, pinCreationGate(ctx.experiments, { allowOverrides: config.NODE_ENV !== 'production' })), ...relatedBoardRoutes({ mongo: ctx.mongo, pins, boards, people }), ...social.routes, ...members.routes, ...moves.routes, ...search.routes, ...boardColorRoutes(search.index, (viewer, id) => boardService.readable(viewer, id)), ...sends.routes, ...offsite.routes],
         handlers: [...profileHandlers(profiles), ...boardHandlers({ boards, lists }), ...pinHandlers({ pins, boards, listCounts, sections, images, kick, logger: ctx.logger, handled, ownerOf: async (id) => (await boardService.factsOf(id))?.ownerId }), ...social.handlers, ...members.handlers, ...advertisers.handlers, ...search.handlers],
         extraRouters: [mediaRouter(store, ctx.logger), offsite.router],
         // Home feeds moved to Redis (feed/feed.model.ts): the store's old entries go, once.

@@ -15,6 +15,7 @@ import { useToast } from '../toast/toastContext';
 import { draftFromState, type PinDraft } from './draft';
 import { BackIcon } from './icons';
 import { pinHref } from './success';
+import { saveErrorText } from './saveErrors';
 import { useSave } from './useSave';
 
 /** Saves the draft the mobile page carried here into a new board or section, then shows it. */
@@ -43,8 +44,8 @@ function useSaveDraft(draft: PinDraft | null) {
             });
             void navigate(done, { replace: true });
           },
-          onError: () => {
-            toast.show({ message: t('saving.mobileFailed'), durationMs: ERROR_TOAST_MS, tone: 'error' });
+          onError: (error) => {
+            toast.show({ message: saveErrorText(error, t, t('saving.mobileFailed')), durationMs: ERROR_TOAST_MS, tone: 'error' });
             void navigate(done, { replace: true });
           },
         },

@@ -21,6 +21,7 @@ import { SaveFlow } from './SaveFlow';
 import { useAlreadySaved } from './useAlreadySaved';
 import { SectionPickerList } from './SectionPickerList';
 import { pinHref } from './success';
+import { saveErrorText } from './saveErrors';
 import { useSave, type SaveResult } from './useSave';
 
 /** 'Saved to {boardName}', or 'Saved to {sectionName} in {boardName}' for a save into a section (section 8). */
@@ -262,7 +263,7 @@ function MobileCreate({ draft }: { draft: PinDraft }) {
           if (canGoBack()) void navigate(-1);
           else void navigate(pinHref(result.pin.id), { replace: true });
         },
-        onError: () => toast.show({ message: t('saving.mobileFailed'), durationMs: ERROR_TOAST_MS, tone: 'error' }),
+        onError: (error) => toast.show({ message: saveErrorText(error, t, t('saving.mobileFailed')), durationMs: ERROR_TOAST_MS, tone: 'error' }),
       },
     );
   };

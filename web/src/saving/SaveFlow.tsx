@@ -4,7 +4,6 @@ import type { PickerBoard, Section } from '@pinhive/contracts';
 import { AddSectionForm } from '../boards/AddSectionForm';
 import { CreateBoardForm } from '../boards/CreateBoardForm';
 import { useBoardPicker } from '../boards/queries';
-import { serverErrorText } from '../boards/rules';
 import { Spinner } from '../components/Spinner';
 import { fetchBoardTitleSuggestions } from '../pins/api';
 import { ERROR_TOAST_MS } from '../recovery/useResetEmail';
@@ -13,6 +12,7 @@ import { BoardPickerList } from './BoardPickerList';
 import { BackIcon } from './icons';
 import { SectionPickerList } from './SectionPickerList';
 import { useAlreadySaved } from './useAlreadySaved';
+import { saveErrorText } from './saveErrors';
 import { FIRST_STEP, stepTitleKey } from './steps';
 import { useSave, type SaveResult, type SaveTarget } from './useSave';
 import { useSteps } from './useSteps';
@@ -57,7 +57,7 @@ export function SaveFlow({ target, titleId, onSaved, onClose, backOnFirstStep = 
       {
         onSuccess: onSaved,
         onError: (error) => {
-          toast.show({ message: serverErrorText(error, t('saving.defaultError')), durationMs: ERROR_TOAST_MS, tone: 'error' });
+          toast.show({ message: saveErrorText(error, t, t('saving.defaultError'), true), durationMs: ERROR_TOAST_MS, tone: 'error' });
           setStep((current) => (current.name === 'boardCreated' ? FIRST_STEP : current));
         },
       },

@@ -18,6 +18,7 @@ import { z } from 'zod';
 import type { ImageService } from '../images/image.service';
 import { idempotencyKey } from '../shared/idempotency-key';
 import type { BoardPages } from './board-pages';
+import type { PinCreationGate } from './pin-creation.switches';
 import type { PinService } from './pin.service';
 
 /** A board page starts in a bucket, below a pin number (pin.repository.ts). */
@@ -32,19 +33,26 @@ const SAVE_BODY_LIMIT = `${Math.ceil((IMAGE_MAX_BYTES * 4) / 3 / 1_000_000) + 1}
  */
 const OUTSIDE_FETCHES = { points: 60, durationSeconds: 60 };
 
-export function pinRoutes(pins: PinService, pages: BoardPages, images: Pick<ImageService, 'warm' | 'findImages'>) {
+export function pinRoutes(pins: PinService, pages: BoardPages, images: Pick<ImageService, 'warm' | 'findImages'>, creation: PinCreationGate) {
   // One budget shared by both routes.
   const outside = { ...memoryLimit('outside-fetch', OUTSIDE_FETCHES.points, OUTSIDE_FETCHES.durationSeconds), ...perViewer };
   return [
     defineResource({
       resource: 'PinResource', action: 'create', summary: 'Save a new pin from an image link or upload onto a board', auth: 'viewer', status: 201,
       bodyLimit: SAVE_BODY_LIMIT, options: pinCreateOptionsSchema, response: savedPinSchema,
-      handler: ({ viewer, options, req }) => pins.save(viewer, options, idempotencyKey(req.get('idempotency-key'))),
+      handler: ({ viewer, options, req }) => {
+        // Switched off by an operator: refused before the upload is stored.
+        creation(req, viewer, 'web');
+        return pins.save(viewer, options, idempotencyKey(req.get('idempotency-key')));
+      },
     }),
     defineResource({
       resource: 'RepinResource', action: 'create', summary: 'Save an existing pin onto a board', auth: 'viewer', status: 201,
       options: repinOptionsSchema, response: savedPinSchema,
-      handler: ({ viewer, options, req }) => pins.repin(viewer, options, idempotencyKey(req.get('idempotency-key'))),
+      handler: ({ viewer, options, req }) => {
+        creation(req, viewer, 'repin');
+        return pins.repin(viewer, options, idempotencyKey(req.get('idempotency-key')));
+      },
     }),
     defineResource({
       resource: 'PinResource', action: 'get', summary: 'A pin (field_set_key detailed)', auth: 'optional',
