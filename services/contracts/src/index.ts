@@ -13,6 +13,7 @@ export * from './rules/email-typo';
 export * from './rules/next-url';
 export * from './experiments';
 export * from './saving';
+export * from './pin-builder';
 export * from './pins-boards';
 export * from './moves';
 export * from './collaborators';
