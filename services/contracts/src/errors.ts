@@ -104,6 +104,12 @@ export const errorCatalogue = {
   image_fetch_failed: { status: 400, message: "We couldn't get anything from that link. Check it and try again." },
   image_url_refused: { status: 400, message: "We can't fetch from that link. Use a public http or https address." },
 
+  // The pin builder (saving-boards-ads.md section 6; ours, the spec gives no strings): a request
+  // for a feature pinBuilderGate() answers off for this viewer (`data.feature` names it), and pin
+  // creation switched off by experiment (`data.experiment` names the switch).
+  pin_builder_feature_off: { status: 403, message: "This isn't available to you right now." },
+  pin_creation_disabled: { status: 403, message: 'Creating Pins is turned off for now. Please try again later.' },
+
   // Boards (saving-boards-ads.md section 8): one move, bulk edit or section change at a time per
   // board. `data.api_error_code` says what is running: BOARD_BUSY_CODES (pins-boards.ts).
   board_busy: { status: 409, message: 'Please wait until the previous board action finishes.' },

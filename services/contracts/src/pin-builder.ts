@@ -1,6 +1,8 @@
+import { z } from 'zod';
 import type { ViewerType } from './auth';
 import { isOn, type ExperimentName } from './experiments';
-import { IMAGE_MAX_BYTES, PIN_DESCRIPTION_MAX_LENGTH, PIN_TITLE_MAX_LENGTH } from './saving';
+import { idSchema, imageSpecSchema, savedPinSchema } from './pins-boards';
+import { fillTemplate, IMAGE_MAX_BYTES, PIN_DESCRIPTION_MAX_LENGTH, PIN_LINK_MAX_LENGTH, PIN_TITLE_MAX_LENGTH, SAVING_STRINGS } from './saving';
 
 /**
  * The pin builder (saving-boards-ads.md sections 3, 6 and 9): its constants and which of its
@@ -190,3 +192,46 @@ export function pinBuilderGate(ctx: PinBuilderContext): PinBuilderGate {
 export function pinBuilderScenario(value: string | null | undefined): PinBuilderScenario {
   return (PIN_BUILDER_SCENARIOS as readonly string[]).includes(value ?? '') ? (value as PinBuilderScenario) : 'default';
 }
+
+// ---- the builder's calls (pins-boards) ----------------------------------------------------
+
+/** `POST /v3/pin-builder/uploads/`: the body is the image file itself (its type in Content-Type). */
+export const PIN_BUILDER_UPLOAD_PATH = '/v3/pin-builder/uploads/';
+/** `POST /v3/pin-builder/pins/`: pins made from uploads. */
+export const PIN_BUILDER_PINS_PATH = '/v3/pin-builder/pins/';
+
+/** Where the builder is used, told to both calls (`?scenario=` of the upload, `scenario` of the create). */
+export const pinBuilderScenarioSchema = z.enum(PIN_BUILDER_SCENARIOS).default('default');
+
+/** An upload, stored: `media_upload_id` is what a create names (section 3's `media_upload_id`). */
+export const pinBuilderUploadSchema = z.object({
+  media_upload_id: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  dominant_color: z.string(),
+  images: z.object({ '236x': imageSpecSchema, orig: imageSpecSchema }),
+});
+export type PinBuilderUpload = z.infer<typeof pinBuilderUploadSchema>;
+
+export const pinBuilderUploadQuerySchema = z.object({ scenario: pinBuilderScenarioSchema, advertiser_id: idSchema.optional() });
+
+const text = (max: number) => z.string().max(max, fillTemplate(SAVING_STRINGS.tooLong, { maxLength: max }));
+/** An upload's id: the sha256 of its bytes. */
+const mediaUploadId = z.string().regex(/^[0-9a-f]{64}$/, 'Must be the media_upload_id an upload answered.');
+
+export const pinBuilderCreateSchema = z.object({
+  board_id: idSchema,
+  section_id: idSchema.optional(),
+  /** One pin per image; more than one needs multi-pin. */
+  media_upload_ids: z.array(mediaUploadId).min(1, 'Add an image.').max(PIN_BUILDER_MAX_IMAGES, `Add at most ${PIN_BUILDER_MAX_IMAGES} images.`),
+  title: text(PIN_BUILDER_TITLE_MAX).optional(),
+  description: text(PIN_BUILDER_DESCRIPTION_MAX).optional(),
+  link: z.string().max(PIN_LINK_MAX_LENGTH).optional(),
+  alt_text: text(PIN_BUILDER_ALT_TEXT_MAX).optional(),
+  advertiser_id: idSchema.optional(),
+  scenario: pinBuilderScenarioSchema,
+});
+export type PinBuilderCreate = z.input<typeof pinBuilderCreateSchema>;
+
+export const pinBuilderCreatedSchema = z.object({ pins: z.array(savedPinSchema) });
+export type PinBuilderCreated = z.infer<typeof pinBuilderCreatedSchema>;
