@@ -30,6 +30,7 @@ const invitationsPage = page(() => import('./collaborators/InvitationsPage'), (m
 const inviteLinkPage = page(() => import('./collaborators/InviteLinkPage'), (m) => m.InviteLinkPage);
 const businessAccessPage = page(() => import('./advertisers/BusinessAccessPage'), (m) => m.BusinessAccessPage);
 const receivedPinsPage = page(() => import('./sends/ReceivedPinsPage'), (m) => m.ReceivedPinsPage);
+const pinBuilderPage = page(() => import('./pin-builder/PinBuilderPage'), (m) => m.PinBuilderPage);
 const searchPage = page(() => import('./search/SearchPage'), (m) => m.SearchPage);
 
 /**
@@ -61,6 +62,7 @@ export const router = createBrowserRouter([
           { path: 'dev/outbox', element: <DevOutboxPage /> },
           { path: 'settings/bookmarklet', lazy: bookmarkletPage },
           { path: 'pin/create/:method/:action?', lazy: pinCreatePage },
+          { path: 'pin-builder', lazy: pinBuilderPage },
           { path: 'pin/:id', lazy: pinPage },
           { path: 'pin/:id/repin/x', lazy: repinPage },
           { path: 'board/create', lazy: createBoardPage },
