@@ -62,6 +62,20 @@ test("an experiment switched off hides the builder's gated control on the next p
   await page.goto('/pin-builder/');
   await expect(page.getByText(MULTI_HINT)).toBeVisible();
   await expect(page.getByLabel('Drag and drop images or click to upload')).toHaveAttribute('multiple', '');
+  // Two images dropped at once: both taken, each uploaded.
+  const files = [
+    ['shelf.png', (await uniqueImage(400, 600)).toString('base64')],
+    ['chair.png', (await uniqueImage(400, 600)).toString('base64')],
+  ];
+  const dataTransfer = await page.evaluateHandle((list) => {
+    const transfer = new DataTransfer();
+    for (const [name, base64] of list) transfer.items.add(new File([Uint8Array.from(atob(base64!), (c) => c.charCodeAt(0))], name!, { type: 'image/png' }));
+    return transfer;
+  }, files);
+  await page.locator('.pin-builder__drop').dispatchEvent('drop', { dataTransfer });
+  await expect(page.getByRole('img', { name: 'Preview of shelf.png' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Preview of chair.png' })).toBeVisible();
+  await expect(status(page)).toHaveText('Ready to publish');
 
   // The operator switches it off: the next load has the viewer in control.
   await forceExperiments(context, baseURL, 'web_pin_builder_multi_pin:control');
