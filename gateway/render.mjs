@@ -69,7 +69,10 @@ export function renderNginxConf({ listenPort, upstreams, webRoot, runDir, user, 
   out('    proxy_set_header X-Forwarded-Proto $scheme;');
   out('    proxy_set_header X-Request-Id $request_id;');
   for (const r of ROUTES) out(`    location ${r.prefix} { proxy_pass http://${r.service}; }`);
-  for (const b of LARGE_BODIES) out(`    location = ${b.path} { client_max_body_size ${b.maxBody}; proxy_pass http://${b.service}; }`);
+  for (const b of LARGE_BODIES) {
+    const streamed = b.streamed ? ' proxy_request_buffering off; proxy_read_timeout 300s;' : '';
+    out(`    location = ${b.path} { client_max_body_size ${b.maxBody};${streamed} proxy_pass http://${b.service}; }`);
+  }
   for (const s of SERVICES) out(`    location = /_health/${s} { proxy_pass http://${s}/readyz; }`);
   // A route that does nothing in each service: the stack's floor (nginx, the service's middleware
   // and an empty 200), measured beside the real paths by the growth benchmark (load-tests/growth/).

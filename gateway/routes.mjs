@@ -40,6 +40,12 @@ export const ROUTES = [
 /**
  * Paths that take a larger body than the gateway's 1 MB: a save with `image_base64` of up to
  * 200 MB (saving-boards-ads.md section 9) is 4/3 of it in base64. The service applies the same
- * limit to that route alone.
+ * limit to that route alone. The pin builder's upload is the file itself, 200 MB at most
+ * (209715200 bytes: nginx's `m` is 1024 * 1024), and `streamed`: passed on to pins-boards as it
+ * arrives (no request buffering), so the browser's upload progress is the service's, and given
+ * time for sharp to process a large file once it is in.
  */
-export const LARGE_BODIES = [{ path: '/resource/PinResource/create/', service: 'pins-boards', maxBody: '281m' }];
+export const LARGE_BODIES = [
+  { path: '/resource/PinResource/create/', service: 'pins-boards', maxBody: '281m' },
+  { path: '/v3/pin-builder/uploads/', service: 'pins-boards', maxBody: '200m', streamed: true },
+];

@@ -29,6 +29,16 @@ describe('gateway config', () => {
     expect(paths.filter((p) => owner(p) !== 'auth')).toEqual([]);
   });
 
+  it("allows the pin builder's 200 MB upload on its route alone, streamed to pins-boards", () => {
+    expect(conf).toContain('client_max_body_size 1m;');
+    expect(conf).toContain('location = /v3/pin-builder/uploads/ { client_max_body_size 200m; proxy_request_buffering off; proxy_read_timeout 300s; proxy_pass http://pins-boards; }');
+    // 200m is the spec's 209715200 bytes exactly.
+    expect(200 * 1024 * 1024).toBe(209_715_200);
+    // The builder's other call (the pins from uploads) keeps the 1 MB limit.
+    expect(conf).not.toMatch(/location = \/v3\/pin-builder\/pins\//);
+    expect(conf.match(/client_max_body_size 200m/g)).toHaveLength(1);
+  });
+
   it('sends security headers and a strict CSP with the web app', () => {
     expect(conf).toMatch(/location \/ \{[^}]*Content-Security-Policy "default-src 'self'[^}]*try_files \$uri \/index\.html; \}/);
     expect(conf).toMatch(/X-Frame-Options DENY/);

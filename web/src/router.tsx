@@ -31,6 +31,7 @@ const inviteLinkPage = page(() => import('./collaborators/InviteLinkPage'), (m) 
 const businessAccessPage = page(() => import('./advertisers/BusinessAccessPage'), (m) => m.BusinessAccessPage);
 const receivedPinsPage = page(() => import('./sends/ReceivedPinsPage'), (m) => m.ReceivedPinsPage);
 const claimPage = page(() => import('./settings/ClaimSettingsPage'), (m) => m.ClaimSettingsPage);
+const pinBuilderPage = page(() => import('./pin-builder/PinBuilderPage'), (m) => m.PinBuilderPage);
 const searchPage = page(() => import('./search/SearchPage'), (m) => m.SearchPage);
 
 /**
@@ -63,6 +64,7 @@ export const router = createBrowserRouter([
           { path: 'settings/bookmarklet', lazy: bookmarkletPage },
           { path: 'settings/claim', lazy: claimPage },
           { path: 'pin/create/:method/:action?', lazy: pinCreatePage },
+          { path: 'pin-builder', lazy: pinBuilderPage },
           { path: 'pin/:id', lazy: pinPage },
           { path: 'pin/:id/repin/x', lazy: repinPage },
           { path: 'board/create', lazy: createBoardPage },

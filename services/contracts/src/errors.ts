@@ -107,6 +107,9 @@ export const errorCatalogue = {
   // Pin creation switched off by an operator (saving-boards-ads.md section 6: "pin creation can be
   // disabled by experiment (all, web pins, idea pins, video)"). Ours: the spec gives no string.
   pin_creation_disabled: { status: 403, message: 'Pin creation is turned off for now. Please try again later.' },
+  // The pin builder (saving-boards-ads.md section 6; ours, the spec gives no strings): a request
+  // for a feature pinBuilderGate() answers off for this viewer (`data.feature` names it).
+  pin_builder_feature_off: { status: 403, message: "This isn't available to you right now." },
 
   // Boards (saving-boards-ads.md section 8): one move, bulk edit or section change at a time per
   // board. `data.api_error_code` says what is running: BOARD_BUSY_CODES (pins-boards.ts).

@@ -15,6 +15,7 @@ export * from './rules/next-url';
 export * from './experiments';
 export * from './experiences';
 export * from './saving';
+export * from './pin-builder';
 export * from './pins-boards';
 export * from './moves';
 export * from './collaborators';

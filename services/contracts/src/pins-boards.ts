@@ -113,6 +113,8 @@ export const pinSchema = z.object({
   is_buyable_pin: z.literal(false),
   /** Whether the viewer may delete it. */
   is_removable: z.boolean(),
+  /** What the image shows, for screen readers (the pin builder's alt text); absent when none was given. */
+  alt_text: z.string().optional(),
 });
 export type Pin = z.infer<typeof pinSchema>;
 

@@ -164,6 +164,7 @@ export async function startService<C extends BaseConfig>(def: ServiceDefinition<
     logger,
     bodyLimit: config.BODY_LIMIT,
     largeBodies: routes.flatMap((r) => (r.bodyLimit ? [{ path: r.path, limit: r.bodyLimit }] : [])),
+    streamBodies: routes.filter((r) => r.streamBody === true).map((r) => r.path),
     probes: probesRouter({ service: def.name, checks, registry: metrics.registry, routes }),
     routers: [api, ...extraRouters],
     keyLookup: keyLookup ?? (config.AUTH_JWKS_URL ? jwksLookup(config.AUTH_JWKS_URL) : undefined),

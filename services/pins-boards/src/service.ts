@@ -1,4 +1,4 @@
-import { boardNameKey } from '@pinhive/contracts';
+import { boardNameKey, EXPERIMENT_NAMES, type ExperimentGroups } from '@pinhive/contracts';
 import { mongoDatabaseOf, type JsonText, type ServiceDefinition } from '@pinhive/kit';
 import { offsiteSecretOf, type PinsBoardsConfig } from './config';
 import type { KeptRole } from './advertisers/advertiser-access';
@@ -32,6 +32,8 @@ import { pinHandlers } from './pins/pin.handlers';
 import { PINS_COLLECTION, type PinDoc } from './pins/pin.model';
 import { PinRepository } from './pins/pin.repository';
 import { pinRoutes } from './pins/pin.routes';
+import { noVideo, PinBuilderGuard, type ExperimentGroupsOf } from './pin-builder/pin-builder.guard';
+import { pinBuilderRoutes } from './pin-builder/pin-builder.routes';
 import { PinService } from './pins/pin.service';
 import { ProfileRepository } from './profiles/profile.repository';
 import { profileHandlers } from './profiles/profile.handlers';
@@ -59,7 +61,12 @@ const BOARD_FOLLOWERS_BYTES = 16 * 1024 * 1024;
 const ADVERTISER_ACCESS_BYTES = 1024 * 1024;
 
 /** The pins-boards service: wiring of repositories, routes and event handlers. */
-export function pinsBoardsService(config: PinsBoardsConfig): ServiceDefinition<PinsBoardsConfig> {
+export interface PinsBoardsParts {
+  /** The viewer's experiment groups (pin-builder.guard.ts): all control until the kit's experiments client is wired in. */
+  experiments?: ExperimentGroupsOf;
+}
+
+export function pinsBoardsService(config: PinsBoardsConfig, parts: PinsBoardsParts = {}): ServiceDefinition<PinsBoardsConfig> {
   // Made here, so that S3 settings that do not fit together stop the start.
   const store = createBlobStore(config);
   return {
@@ -124,13 +131,16 @@ export function pinsBoardsService(config: PinsBoardsConfig): ServiceDefinition<P
         similarBoardNames: (viewer, pinId, text, limit) => search.index.similarBoardNames({ userId: viewer?.userId }, text, pinId, limit),
         ownBoardNames: async (userId) => (await lists.entries(userId)).filter((entry) => !entry.owner).map((entry) => entry.name),
       });
+      // The viewer's groups from the kit's experiments client (in memory, changed by operators at run time).
+      const groupsOf: ExperimentGroupsOf = (viewer) => Promise.resolve(Object.fromEntries(EXPERIMENT_NAMES.map((name) => [name, ctx.experiments.groupOf(name, viewer.userId)])) as ExperimentGroups);
+      const pinBuilder = new PinBuilderGuard({ experiments: parts.experiments ?? groupsOf, canUploadVideo: noVideo, advertisers: advertisers.access });
       const pages = new BoardPages({ boards, sections, pins, people, cache: boardPages });
       const sends = sendsModule({ mongo: ctx.mongo, pins: pinService, profiles, userFollows: social.userFollows, people });
       const members = collaborators({ mongo: ctx.mongo, logger: ctx.logger, kick, boards, boardService, lists, profiles, people, advertisers: advertisers.access,
         following: (userId, max) => social.follows.followeeIds(userId, max), index: search.index });
       const offsite = offsiteModule({ mongo: ctx.mongo, logger: ctx.logger, secret: offsiteSecretOf(config) });
       return {
-        routes: [...profileRoutes(profiles, (viewer, id) => social.follows.userFacts(viewer, id)), ...boardRoutes(boardService), ...sectionRoutes(sectionService), ...pinRoutes(pinService, pages, images, pinCreationGate(ctx.experiments, { allowOverrides: config.NODE_ENV !== 'production' })), ...relatedBoardRoutes({ mongo: ctx.mongo, pins, boards, people }), ...social.routes, ...members.routes, ...moves.routes, ...search.routes, ...boardColorRoutes(search.index, (viewer, id) => boardService.readable(viewer, id)), ...sends.routes, ...offsite.routes],
+        routes: [...profileRoutes(profiles, (viewer, id) => social.follows.userFacts(viewer, id)), ...boardRoutes(boardService), ...sectionRoutes(sectionService), ...pinRoutes(pinService, pages, images, pinCreationGate(ctx.experiments, { allowOverrides: config.NODE_ENV !== 'production' })), ...pinBuilderRoutes({ guard: pinBuilder, images, pins: pinService }), ...relatedBoardRoutes({ mongo: ctx.mongo, pins, boards, people }), ...social.routes, ...members.routes, ...moves.routes, ...search.routes, ...boardColorRoutes(search.index, (viewer, id) => boardService.readable(viewer, id)), ...sends.routes, ...offsite.routes],
         handlers: [...profileHandlers(profiles), ...boardHandlers({ boards, lists }), ...pinHandlers({ pins, boards, listCounts, sections, images, kick, logger: ctx.logger, handled, ownerOf: async (id) => (await boardService.factsOf(id))?.ownerId }), ...social.handlers, ...members.handlers, ...advertisers.handlers, ...search.handlers],
         extraRouters: [mediaRouter(store, ctx.logger), offsite.router],
         // Home feeds moved to Redis (feed/feed.model.ts): the store's old entries go, once.

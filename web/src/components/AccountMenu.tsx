@@ -266,6 +266,9 @@ export function AccountMenu({ user, buttonRef }: AccountMenuProps) {
           <MenuLink to={BUSINESS_ACCESS_PATH} onSelect={() => close(true)}>
             {t('advertisers.menu.business')}
           </MenuLink>
+          <MenuLink to="/pin-builder/" onSelect={() => close(true)}>
+            {t('pinBuilder.menu')}
+          </MenuLink>
           <button
             type="button"
             role="menuitem"

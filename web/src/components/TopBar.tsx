@@ -63,6 +63,9 @@ export function TopBar() {
         <div className="topbar__actions">
           {viewer.status === 'authenticated' ? (
             <>
+              <Link to="/pin-builder/" className="button button--secondary topbar__create">
+                {t('pinBuilder.create')}
+              </Link>
               <ActingBadge />
               <AccountMenu user={viewer.user} buttonRef={firstRef} />
             </>

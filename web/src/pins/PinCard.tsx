@@ -5,9 +5,9 @@ import type { Pin } from '@pinhive/contracts';
 import { scaledHeight } from './closeup';
 import { pinHref } from '../saving/success';
 
-/** What a pin's image is called for screen readers: its title, else its description, else "Pin image". */
-export function pinAlt(pin: Pick<Pin, 'title' | 'description'>, fallback: string): string {
-  return pin.title.trim() || pin.description.trim().slice(0, 120) || fallback;
+/** What a pin's image is called for screen readers: its alt text (the pin builder's), else its title, else its description, else "Pin image". */
+export function pinAlt(pin: Pick<Pin, 'title' | 'description'> & { alt_text?: string | undefined }, fallback: string): string {
+  return pin.alt_text?.trim() || pin.title.trim() || pin.description.trim().slice(0, 120) || fallback;
 }
 
 /** What a grid card shows of a pin: a board page's pins and the home feed's both have it. */

@@ -19,10 +19,18 @@ function app() {
       status: 201,
       handler: async ({ body }) => ({ name: body.name }),
     }),
+    defineRoute({
+      method: 'post', path: '/upload/', summary: 'reads its own body', auth: 'public', streamBody: true, response: z.object({ bytes: z.number() }),
+      handler: async ({ req }) => {
+        let bytes = 0;
+        for await (const chunk of req) bytes += (chunk as Buffer).length;
+        return { bytes };
+      },
+    }),
     defineRoute({ method: 'get', path: '/boom/', summary: 'fails', auth: 'public', response: z.null(), handler: async () => { throw new Error('secret internals'); } }),
     defineRoute({ method: 'get', path: '/gone/', summary: 'app error', auth: 'public', response: z.null(), handler: async () => { throw appError('not_found', { message: 'No such thing.' }); } }),
   ]);
-  return createHttpApp({ logger: createLogger('test', 'silent'), bodyLimit: '1kb', routers: [api] });
+  return createHttpApp({ logger: createLogger('test', 'silent'), bodyLimit: '1kb', routers: [api], streamBodies: ['/upload/'] });
 }
 
 const error = (res: request.Response) => res.body.resource_response.error;
@@ -39,6 +47,14 @@ describe('createHttpApp', () => {
     const res = await request(app()).post('/things/').send({ name: 'x', size: 3 });
     expect(res.status).toBe(400);
     expect(error(res)).toMatchObject({ code: 'bad_request', message: 'Name is too short', http_status: 400, data: { field: 'name' } });
+  });
+
+  it('leaves a streamed route its body, of any type and size, and only that route', async () => {
+    const big = Buffer.alloc(64 * 1024, 1);
+    const res = await request(app()).post('/upload/').set('content-type', 'image/png').send(big);
+    expect(res.status).toBe(200);
+    expect(res.body.resource_response.data).toEqual({ bytes: big.length });
+    expect((await request(app()).post('/things/').set('content-type', 'image/png').send(big)).status).toBe(415);
   });
 
   it('refuses invalid JSON, non-JSON bodies and oversized bodies with clear errors', async () => {

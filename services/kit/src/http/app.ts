@@ -28,7 +28,9 @@ export function logLevelFor(status: number, err?: unknown): 'error' | 'warn' | '
  * form-encoded `data=<JSON>` Pinterest's web client sends: any other body is refused before a
  * handler runs.
  */
-const jsonOnly: RequestHandler = (req, _res, next) => {
+const jsonOnly = (streamed: ReadonlySet<string>): RequestHandler => (req, _res, next) => {
+  // A route that reads its own body (an upload streamed to the image store) takes any type.
+  if (req.method === 'POST' && streamed.has(req.path)) return next();
   const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
   const form = req.path.startsWith('/resource/') && req.is('application/x-www-form-urlencoded');
   if (hasBody && !req.is('application/json') && !form) return next(appError('unsupported_media_type'));
@@ -40,6 +42,8 @@ export interface HttpAppOptions {
   bodyLimit: string;
   /** Routes allowed a larger body than `bodyLimit` (exact paths). */
   largeBodies?: readonly { path: string; limit: string }[];
+  /** Routes whose handler reads the request body itself, of any type (exact paths, POST). */
+  streamBodies?: readonly string[];
   /** Health, readiness and metrics: mounted before cookies, CSRF and authentication. */
   probes?: Router;
   /** The service's API routers, mounted in order. */
@@ -91,7 +95,7 @@ export function createHttpApp(opts: HttpAppOptions): Express {
     });
   }
   if (opts.probes) app.use(opts.probes);
-  app.use(jsonOnly);
+  app.use(jsonOnly(new Set(opts.streamBodies ?? [])));
   // A route's own larger limit parses first; the general parser then skips the parsed body.
   for (const large of opts.largeBodies ?? []) {
     app.post(large.path, express.json({ limit: large.limit, type: 'application/json' }), express.urlencoded({ limit: large.limit, extended: false }));

@@ -57,6 +57,8 @@ export function openApiDocument(service: string, routes: readonly AnyRoute[]): R
         ...(r.paged ? { 'x-paged': true } : {}),
         parameters,
         ...(r.body ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(r.body) } } } } : {}),
+        // A route reading its own body (an upload): the file itself, of its own type.
+        ...(r.streamBody ? { requestBody: { required: true, content: { '*/*': { schema: { type: 'string', format: 'binary' } } } } } : {}),
         responses: {
           [String(r.status ?? 200)]: {
             description: 'resource_response envelope with status "success"',

@@ -163,6 +163,12 @@ describe('OpenAPI document', () => {
   type Operation = Record<string, unknown> & { responses: Record<string, unknown> };
   const doc = openApiDocument('test', routes) as { paths: Record<string, Record<string, Operation>>; components: { securitySchemes: Record<string, unknown> } };
 
+  it('shows a route that reads its own body as a binary body of any type', () => {
+    const upload = defineRoute({ method: 'post', path: '/upload/', summary: 'a file', auth: 'viewer', streamBody: true, response: z.null(), handler: () => Promise.resolve(null) });
+    const withUpload = openApiDocument('test', [upload]) as { paths: Record<string, Record<string, Operation>> };
+    expect(withUpload.paths['/upload/']!.post!.requestBody).toEqual({ required: true, content: { '*/*': { schema: { type: 'string', format: 'binary' } } } });
+  });
+
   it('shows each route\'s auth rule as x-auth and security', () => {
     expect(doc.paths['/mine/']!.get).toMatchObject({ 'x-auth': 'viewer', security: [{ cookieAuth: [] }, { bearerAuth: [] }] });
     expect(doc.paths['/mine/']!.get!.responses['401']).toBeDefined();

@@ -98,6 +98,11 @@ export interface RouteDef<
   /** A body limit above the service's BODY_LIMIT for this route alone (e.g. `image_base64`). */
   bodyLimit?: string;
   /**
+   * The handler reads `req` itself (a POST of any content type, e.g. an image streamed to its
+   * store): no parser touches the body, so the handler must bound what it reads.
+   */
+  streamBody?: boolean;
+  /**
    * A page of a list: the handler returns `{ items, bookmark }` (from `page()`), the answer has
    * `data: items` and `bookmarks: [bookmark]`.
    */

@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import { AppError } from '@pinhive/kit';
 import sharp from 'sharp';
-import { processImage } from './image.processing';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { processImage, processImageFile } from './image.processing';
 
 const solid = (width: number, height: number, background = '#ff0000') => sharp({ create: { width, height, channels: 3, background } });
 const png = (width: number, height: number, background?: string) => solid(width, height, background).png().toBuffer();
@@ -88,5 +91,44 @@ describe('processImage', () => {
     expect((await sharp(img.renditions.orig.bytes).metadata()).format).toBe('jpeg');
     const withAlpha = await sharp({ create: { width: 300, height: 300, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0.5 } } }).tiff({ compression: 'lzw' }).toBuffer();
     expect((await processImage(withAlpha, { field: 'f' })).renditions.orig.format).toBe('png');
+  });
+});
+
+describe('processImageFile (an upload streamed to disk)', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'process-file-'));
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+  const onDisk = async (bytes: Buffer) => {
+    const file = path.join(dir, 'upload');
+    await writeFile(file, bytes);
+    return { path: file, size: bytes.length, id: createHash('sha256').update(bytes).digest('hex') };
+  };
+
+  it('keeps the file itself as the original and makes the 236 px rendition from it', async () => {
+    const bytes = await png(472, 300);
+    const file = await onDisk(bytes);
+    const img = await processImageFile(file, { field: 'file' });
+    expect(img).toMatchObject({ id: file.id, width: 472, height: 300 });
+    expect(img.renditions.orig.bytes).toEqual({ file: file.path, size: bytes.length });
+    expect(img.renditions['236x']).toMatchObject({ width: 236, height: 150 });
+  });
+
+  it('writes a re-encoded original beside the file, not into memory', async () => {
+    const bytes = await solid(300, 200, '#0000ff').jpeg().withMetadata({ orientation: 6 }).toBuffer();
+    const file = await onDisk(bytes);
+    const img = await processImageFile(file, { field: 'file' });
+    const orig = img.renditions.orig.bytes as { file: string; size: number };
+    expect(orig.file).toBe(`${file.path}.orig`);
+    const meta = await sharp(orig.file).metadata();
+    expect(meta).toMatchObject({ width: 200, height: 300 });
+    expect(meta.exif).toBeUndefined();
+  });
+
+  it('refuses a file that is not an image', async () => {
+    expect(await refusal(processImageFile(await onDisk(Buffer.from('not an image')), { field: 'file' }))).toEqual({ code: 'image_invalid', field: 'file', status: 400 });
   });
 });

@@ -23,14 +23,21 @@ export type ImageFormat = keyof typeof IMAGE_FORMATS;
 /** Formats sharp reads that browsers do not all show: converted (PNG with transparency, else JPEG). */
 const CONVERTED = new Set(['tiff', 'heif', 'avif', 'jp2', 'jxl']);
 
-export interface Rendition {
-  bytes: Buffer;
+/** A file on local disk, in place of its bytes (an upload streamed there). */
+export interface LocalFile {
+  file: string;
+  size: number;
+}
+
+export interface Rendition<B = Buffer> {
+  /** The file's bytes, or (for an upload streamed to disk) the local file holding them. */
+  bytes: B;
   format: ImageFormat;
   width: number;
   height: number;
 }
 
-export interface ProcessedImage {
+export interface ProcessedImage<O = Buffer> {
   /** sha256 of the bytes as received, hex: the image's id, so the same file is stored once. */
   id: string;
   /** The original's displayed size (EXIF orientation applied; one frame of an animation). */
@@ -39,7 +46,7 @@ export interface ProcessedImage {
   /** '#rrggbb', sharp's most frequent colour (the centre of a 4096-bin histogram's fullest bin). */
   dominantColor: string;
   animated: boolean;
-  renditions: Record<RenditionName, Rendition>;
+  renditions: { orig: Rendition<O>; '236x': Rendition };
 }
 
 export interface ProcessOptions {
@@ -65,10 +72,25 @@ const hex = (n: number) => Math.round(n).toString(16).padStart(2, '0');
  *   resize it would cost far more than the preview is worth.
  */
 export async function processImage(bytes: Buffer, opts: ProcessOptions): Promise<ProcessedImage> {
+  return processSource({ input: bytes, size: bytes.length, id: () => contentHash(bytes) }, opts) as Promise<ProcessedImage>;
+}
+
+/**
+ * The same for a file on local disk (an upload streamed there, up to 200 MB): sharp reads it
+ * from the file, an `orig` kept as received stays that file, a re-encoded one is written beside
+ * it (`<file>.orig`), so no step holds the whole upload in memory. `id` is its sha256, counted
+ * while it was received.
+ */
+export async function processImageFile(file: { path: string; size: number; id: string }, opts: ProcessOptions): Promise<ProcessedImage<Buffer | LocalFile>> {
+  return processSource({ input: file.path, size: file.size, id: () => file.id }, opts);
+}
+
+async function processSource(source: { input: Buffer | string; size: number; id: () => string }, opts: ProcessOptions): Promise<ProcessedImage<Buffer | LocalFile>> {
   const { field } = opts;
+  const { input: bytes, size } = source;
   const maxBytes = opts.maxBytes ?? MAX_IMAGE_BYTES;
-  if (bytes.length === 0) throw appError('image_invalid', { field, detail: 'The file is empty.' });
-  if (bytes.length > maxBytes) throw appError('image_too_large', { field, detail: `The file has ${bytes.length} bytes; the limit is ${maxBytes}.` });
+  if (size === 0) throw appError('image_invalid', { field, detail: 'The file is empty.' });
+  if (size > maxBytes) throw appError('image_too_large', { field, detail: `The file has ${size} bytes; the limit is ${maxBytes}.` });
 
   // failOn 'error': refuse broken or truncated files, tolerate the harmless warnings web images often carry.
   const input = (animated: boolean) => sharp(bytes, { failOn: 'error', pages: animated ? -1 : 1 });
@@ -92,15 +114,19 @@ export async function processImage(bytes: Buffer, opts: ProcessOptions): Promise
   try {
     const keepAsIs = known && !meta.exif;
     const origFormat: ImageFormat = known ? (meta.format as ImageFormat) : meta.hasAlpha ? 'png' : 'jpeg';
-    const orig: Rendition = keepAsIs
-      ? { bytes, format: origFormat, width, height }
-      : { bytes: await encode(input(animated).autoOrient().keepIccProfile(), origFormat, true), format: origFormat, width, height };
+    let orig: Rendition<Buffer | LocalFile>;
+    if (keepAsIs) orig = { bytes: typeof bytes === 'string' ? { file: bytes, size } : bytes, format: origFormat, width, height };
+    else if (typeof bytes === 'string') {
+      const out = `${bytes}.orig`;
+      const info = await encoder(input(animated).autoOrient().keepIccProfile(), origFormat, true).toFile(out);
+      orig = { bytes: { file: out, size: info.size }, format: origFormat, width, height };
+    } else orig = { bytes: await encode(input(animated).autoOrient().keepIccProfile(), origFormat, true), format: origFormat, width, height };
 
     // The still's format: an animation's first frame stays in its format, as does everything else.
     const small = await encodeWithInfo(input(false).autoOrient().resize({ width: GRID_WIDTH }), origFormat);
     const { dominant } = await sharp(small.data).stats();
     return {
-      id: contentHash(bytes),
+      id: source.id(),
       width,
       height,
       dominantColor: `#${hex(dominant.r)}${hex(dominant.g)}${hex(dominant.b)}`,

@@ -4,7 +4,9 @@ import { findPinImages, type FoundImages } from './find-images';
 import { checkFetchUrl, type GuardedFetcher } from './guarded-fetch';
 import { imageKey } from './image.keys';
 import type { ImageDoc } from './image.model';
-import { contentHash, IMAGE_FORMATS, processImage, RENDITIONS, type RenditionName } from './image.processing';
+import type { Readable } from 'node:stream';
+import { contentHash, IMAGE_FORMATS, processImage, processImageFile, RENDITIONS, type LocalFile, type ProcessedImage, type RenditionName } from './image.processing';
+import { receiveUpload } from './image.upload';
 import type { ImageRepository } from './image.repository';
 import type { BlobStore } from './image.store';
 import { MAX_IMAGE_BYTES } from './images.config';
@@ -26,6 +28,16 @@ export interface ImageServiceOptions {
   maxBytes?: number;
   /** Where media.router.ts is reached by browsers: `/media` behind the gateway. */
   mediaBaseUrl?: string;
+  /** Where streamed uploads wait while they are processed (image.upload.ts). */
+  uploadDir?: string;
+}
+
+/** A streamed upload: the body and what its headers say. */
+export interface UploadInput {
+  body: Readable;
+  contentType: string | undefined;
+  contentLength: number | undefined;
+  field?: string;
 }
 
 /** An upload as a data: URL (`data:image/png;base64,...`) or bare base64 (standard or URL-safe alphabet). */
@@ -59,6 +71,32 @@ export class ImageService {
     }
     // Node's base64 decoder also reads the URL-safe alphabet.
     return this.storeBytes(Buffer.from(data, 'base64'), field);
+  }
+
+  /**
+   * The pin builder's upload: the request body streamed to a temporary file (never whole in
+   * memory), checked and processed by sharp from there, its files copied to the store as
+   * streams. Not an image type: refused before reading; over the limit: refused as soon as the
+   * count passes it (or before reading, by Content-Length).
+   */
+  async storeUpload(upload: UploadInput): Promise<ImageDoc> {
+    const field = upload.field ?? 'file';
+    const type = (upload.contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+    if (!type.startsWith('image/')) throw appError('image_invalid', { field, detail: 'Send the file with its image type (image/jpeg, image/png, ...).' });
+    if (type === 'image/svg+xml') throw appError('image_invalid', { field, detail: 'SVG images are not accepted.' });
+    const received = await receiveUpload(upload.body, {
+      maxBytes: this.maxBytes,
+      field,
+      ...(upload.contentLength === undefined ? {} : { declaredLength: upload.contentLength }),
+      ...(this.opts.uploadDir ? { dir: this.opts.uploadDir } : {}),
+    });
+    try {
+      const known = await this.opts.repo.findById(received.id);
+      if (known) return known;
+      return await this.storeProcessed(await processImageFile(received, { field, maxBytes: this.maxBytes }));
+    } finally {
+      await received.remove();
+    }
   }
 
   /** PinResource's `image_url`: a link fetched once (image_sources), through the guarded fetcher. */
@@ -146,12 +184,17 @@ export class ImageService {
     if (bytes.length > this.maxBytes) throw appError('image_too_large', { field, detail: `The limit is ${this.maxBytes} bytes.` });
     const known = await this.opts.repo.findById(contentHash(bytes));
     if (known) return known;
-    const processed = await processImage(bytes, { field, maxBytes: this.maxBytes });
+    return this.storeProcessed(await processImage(bytes, { field, maxBytes: this.maxBytes }));
+  }
+
+  private async storeProcessed(processed: ProcessedImage<Buffer | LocalFile>): Promise<ImageDoc> {
     const renditions = {} as ImageDoc['renditions'];
     for (const name of RENDITIONS) {
       const r = processed.renditions[name];
       const key = imageKey(name, processed.id, r.format);
-      await this.opts.store.put(key, r.bytes, IMAGE_FORMATS[r.format].contentType);
+      const contentType = IMAGE_FORMATS[r.format].contentType;
+      if (Buffer.isBuffer(r.bytes)) await this.opts.store.put(key, r.bytes, contentType);
+      else await this.opts.store.putFile(key, r.bytes.file, contentType);
       renditions[name] = { key, width: r.width, height: r.height };
     }
     const format = processed.renditions.orig.format;

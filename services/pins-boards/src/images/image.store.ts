@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
@@ -20,6 +20,8 @@ export interface StoredBlob {
  */
 export interface BlobStore {
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  /** The same from a local file, read as a stream (an upload of up to 200 MB is never in memory whole). */
+  putFile(key: string, file: string, contentType: string): Promise<void>;
   /** The file, or null when there is none under that key. */
   get(key: string): Promise<StoredBlob | null>;
   /** Deleting a missing file is not an error. */
@@ -67,6 +69,20 @@ export class LocalBlobStore implements BlobStore {
     const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
     try {
       await writeFile(temp, bytes, { flag: 'wx' });
+      await rename(temp, file);
+    } catch (err) {
+      await rm(temp, { force: true });
+      throw err;
+    }
+  }
+
+  /** Copied (the kernel's copy, no buffer of ours) to a temporary file, then renamed, as put() does. */
+  async putFile(key: string, source: string, _contentType: string): Promise<void> {
+    const file = this.pathOf(key);
+    await mkdir(path.dirname(file), { recursive: true });
+    const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+    try {
+      await copyFile(source, temp);
       await rename(temp, file);
     } catch (err) {
       await rm(temp, { force: true });
@@ -132,6 +148,12 @@ export class S3BlobStore implements BlobStore {
 
   async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
     await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: checkedKey(key), Body: bytes, ContentType: contentType }));
+  }
+
+  /** Streamed from the file; S3 needs the length of a streamed body up front. */
+  async putFile(key: string, file: string, contentType: string): Promise<void> {
+    const { size } = await stat(file);
+    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: checkedKey(key), Body: createReadStream(file), ContentLength: size, ContentType: contentType }));
   }
 
   async get(key: string): Promise<StoredBlob | null> {

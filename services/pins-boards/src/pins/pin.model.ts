@@ -40,6 +40,8 @@ export interface PinDoc extends Partial<OutboxFields> {
   image: PinImage;
   title: string;
   description: string;
+  /** The pin builder's alt text, when one was given. */
+  altText?: string;
   link: string | null;
   method: PinMethod;
   /** The pinner of the pin this one was saved from, and that pin. */

@@ -42,5 +42,6 @@ export async function presentPin(pin: PinDoc, board: BoardFacts, section: Sectio
     is_promoted: false,
     is_buyable_pin: false,
     is_removable: pinPolicy.rules.delete(viewer, { pinnerId: pin.pinnerId, board }),
+    ...(pin.altText ? { alt_text: pin.altText } : {}),
   };
 }

@@ -184,6 +184,43 @@ export class PinService {
     });
   }
 
+  /**
+   * The pin builder's create (`POST /v3/pin-builder/pins/`): one pin per stored upload, onto one
+   * board (and section), with the same text. The caller checked the gating (pin-builder/); the
+   * board, section and advertiser rules are the save's. Each pin is its own write and event, with
+   * its own idempotency key (`<key>.<n>`), so a retry after a partial failure makes only the
+   * pins still missing.
+   */
+  async saveUploads(
+    viewer: Viewer,
+    options: { board_id: string; section_id?: string; title?: string; description?: string; link?: string; alt_text?: string; advertiser_id?: string },
+    images: ImageDoc[],
+    idempotencyKey?: string,
+  ): Promise<SavedPin[]> {
+    await this.deps.advertisers.actingFor(viewer, options.advertiser_id);
+    const board = await this.deps.boardService.facts(viewer, options.board_id, 'write');
+    const section = options.section_id ? await this.deps.sectionService.writable(viewer, options.section_id, board._id) : null;
+    const altText = options.alt_text?.trim();
+    const saved: SavedPin[] = [];
+    for (const [n, image] of images.entries()) {
+      saved.push(
+        await this.store(viewer, board, section, idempotencyKey === undefined ? undefined : `${idempotencyKey}.${n}`, {
+          boardId: board._id,
+          sectionId: section?._id ?? null,
+          image: this.pinImage(image),
+          title: options.title?.trim() ?? '',
+          description: options.description?.trim() ?? '',
+          ...(altText ? { altText } : {}),
+          link: cleanLink(options.link),
+          method: 'uploaded',
+          viaPinnerId: null,
+          repinOf: null,
+        }),
+      );
+    }
+    return saved;
+  }
+
   /** RepinResource create: an existing pin saved onto another board: the same image, `via_pinner` kept. */
   async repin(viewer: Viewer, options: { pin_id: string; board_id: string; section_id?: string; description?: string; title?: string; advertiser_id?: string }, idempotencyKey?: string): Promise<SavedPin> {
     await this.deps.advertisers.actingFor(viewer, options.advertiser_id);
@@ -208,7 +245,7 @@ export class PinService {
     board: BoardFacts,
     section: SectionDoc | null,
     idempotencyKey: string | undefined,
-    fields: Pick<PinDoc, 'boardId' | 'sectionId' | 'image' | 'title' | 'description' | 'link' | 'method' | 'viaPinnerId' | 'repinOf'>,
+    fields: Pick<PinDoc, 'boardId' | 'sectionId' | 'image' | 'title' | 'description' | 'altText' | 'link' | 'method' | 'viaPinnerId' | 'repinOf'>,
   ): Promise<SavedPin> {
     const now = new Date();
     const id = newId(now.getTime());

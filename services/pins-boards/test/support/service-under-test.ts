@@ -4,7 +4,7 @@ import path from 'node:path';
 import mongoose, { type Connection } from 'mongoose';
 import { startService, type RunningService } from '@pinhive/kit';
 import { loadPinsBoardsConfig, type PinsBoardsConfig } from '../../src/config';
-import { pinsBoardsService } from '../../src/service';
+import { pinsBoardsService, type PinsBoardsParts } from '../../src/service';
 import { serviceEnv, servers, uniqueName } from '../../../../test/support/servers';
 import { testViewers } from '../../../../test/support/test-viewers';
 import { whenReady } from './resources';
@@ -25,13 +25,13 @@ export interface PinsBoardsUnderTest {
  * The set-up most pins-boards integration tests share: token signing viewers, one instance
  * ready through its probes, a connection to its store. `name` tells the test's data apart.
  */
-export async function startPinsBoards(name: string, env: Record<string, string> = {}): Promise<PinsBoardsUnderTest> {
+export async function startPinsBoards(name: string, env: Record<string, string> = {}, parts: PinsBoardsParts = {}): Promise<PinsBoardsUnderTest> {
   const prefix = `${uniqueName(name)}.`;
   const db = uniqueName(name);
   const imagesDir = fs.mkdtempSync(path.join(os.tmpdir(), `pinhive-${name}-`));
   const viewers = await testViewers();
   const base = { ...serviceEnv(db, prefix), AUTH_JWKS_URL: viewers.jwksUrl, IMAGES_DIR: imagesDir };
-  const service = await startService(pinsBoardsService(loadPinsBoardsConfig({ ...base, ...env })));
+  const service = await startService(pinsBoardsService(loadPinsBoardsConfig({ ...base, ...env }), parts));
   await whenReady(service.url);
   const conn = await mongoose.createConnection(servers.mongoUrl(db), { retryWrites: false }).asPromise();
   const others: RunningService<PinsBoardsConfig>[] = [];
