@@ -1,5 +1,4 @@
 import {
-  CONTROL_GROUPS,
   pinBuilderGate,
   type ExperimentGroups,
   type PinBuilderFeature,
@@ -14,8 +13,6 @@ import type { AdvertiserAccess } from '../advertisers/advertiser-access';
  * operators' allocations, in memory); a test may give its own.
  */
 export type ExperimentGroupsOf = (viewer: Viewer) => Promise<ExperimentGroups>;
-/** Every experiment in control (tests). */
-export const allControl: ExperimentGroupsOf = () => Promise.resolve(CONTROL_GROUPS);
 
 /** Whether an account may upload video: the product stores images only, so no account may yet. */
 export type VideoPermission = (viewer: Viewer) => Promise<boolean>;
