@@ -91,6 +91,8 @@ export function serviceEnv(p, service) {
     // The experiments (pin creation switched off by an operator): the kit's client long-polls experiences.
     env.EXPERIENCES_URL = `http://127.0.0.1:${p.ports.experiences}`;
   }
+  // The people's read cache's stamps (experiences/experience.people.ts).
+  if (service === 'experiences') env.REDIS_URL = `redis://127.0.0.1:${p.redisPort}`;
   return env;
 }
 

@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { MongoClient } from 'mongodb';
 import { startStack, stackProfile, stopStack } from '../../scripts/stack.mjs';
 import { bcryptCompareMs } from '../growth/seed.mjs';
-import { buildForBench, log, machine, mergedSummary, rateEnv, ratesFromEnv, runPhases, stackCpuSeconds, stackPids, stopUnlessKept, trendFigures, writeResult } from '../lib/bench.mjs';
+import { buildForBench, log, machine, mergedSummary, metricSamples, rateEnv, ratesFromEnv, runPhases, stackCpuSeconds, stackPids, stopUnlessKept, trendFigures, writeResult } from '../lib/bench.mjs';
 import { memorySummary, stackMemory } from '../lib/memory.mjs';
 import { register } from '../save/seed.mjs';
 
@@ -67,6 +67,13 @@ async function seed(p, people) {
   }
 }
 
+/** experiences' store commands so far (kit `mongo_commands_total`, on in the bench stack), by `command collection`. */
+async function storeCommands(p) {
+  const out = {};
+  for (const x of await metricSamples(p.ports.experiences, ['mongo_commands_total'])) out[`${x.labels.command} ${x.labels.collection}`] = x.value;
+  return out;
+}
+
 async function main() {
   const t0 = Date.now();
   const p = stackProfile(PROFILE);
@@ -74,6 +81,7 @@ async function main() {
   let phases = {};
   let memory = {};
   let cpu = {};
+  let commands = {};
   try {
     await stopStack(p.name, { log });
     await startStack(p.name, { freshInfra: true, log });
@@ -83,6 +91,7 @@ async function main() {
     await seed(p, people);
     log(`[seed] ${SIZES.experiences} experiences, ${SIZES.statusesEach} statuses for each person`);
     const pids = stackPids(p.runDir);
+    const commandsBefore = await storeCommands(p);
     const before = stackCpuSeconds(pids);
     phases = await runPhases({
       p, journey, name: 'experiences', phases: ['placement'], gauge: bcryptCompareMs,
@@ -90,6 +99,8 @@ async function main() {
     });
     const after = stackCpuSeconds(pids);
     cpu = Object.fromEntries(Object.keys(after).map((name) => [name, after[name] - before[name]]));
+    const commandsAfter = await storeCommands(p);
+    commands = Object.fromEntries(Object.entries(commandsAfter).map(([k, v]) => [k, v - (commandsBefore[k] ?? 0)]).filter(([, v]) => v > 0));
     memory = stackMemory(p.runDir);
   } finally {
     await stopUnlessKept(PROFILE, p);
@@ -119,6 +130,7 @@ async function main() {
     ratioToFloor: read && floor ? Math.round((read.p95 / floor.p95) * 10) / 10 : null,
     cpuMsPerRead: Object.fromEntries(Object.entries(cpu).map(([k, v]) => [k, perRead(v)])),
     cpuMsPerReadTotal: perRead(cpuTotal),
+    storeCommandsPerRead: reads ? Object.fromEntries(Object.entries(commands).map(([k, v]) => [k, Math.round((v / reads) * 1000) / 1000])) : null,
     health: { requests, reads, failedRate: requests ? failed / requests : null, droppedIterations: m['dropped_iterations{scenario:placement}']?.count ?? 0 },
     machineLoad: Object.fromEntries(Object.entries(phases).map(([k, r]) => [k, { before: r.before, after: r.after, k6Seconds: r.seconds }])),
     memoryMiB: memory,
@@ -134,6 +146,7 @@ async function main() {
   log(`| floor: gateway to experiences, no-op | ${RATES.noop} | ${f(floor)} | | |`);
   log('');
   log(`CPU per read, whole stack: ${result.cpuMsPerReadTotal} ms (${Object.entries(result.cpuMsPerRead ?? {}).filter(([, v]) => v >= 0.01).map(([k, v]) => `${k} ${v}`).join(', ')}). Stack memory: ${memorySummary(memory).line}.`);
+  log(`experiences' store commands per read: ${Object.entries(result.storeCommandsPerRead ?? {}).map(([k, v]) => `${k} ${v}`).join(', ')}.`);
   log(`${requests} requests, failed ${((result.health.failedRate ?? 0) * 100).toFixed(2)} %, dropped iterations ${result.health.droppedIterations}.`);
   if (!pass || (result.health.failedRate ?? 0) >= 0.01) process.exit(1);
 }

@@ -11,13 +11,15 @@ export function experiencesService(config: ExperiencesConfig): ServiceDefinition
   return {
     name: 'experiences',
     config,
+    // Only the people's read cache uses it: the service stays ready and reads the store without it.
+    ...(config.REDIS_URL ? { redisUrl: config.REDIS_URL, redisOptional: true } : {}),
     setup: (ctx) => {
       const experiments = experimentsModule({
         mongo: ctx.mongo, logger: ctx.logger, starting: config.EXPERIMENT_ALLOCATIONS,
         allowOverrides: config.NODE_ENV !== 'production', secureCookies: config.COOKIE_SECURE,
       });
       // Targeting by experiment group reads the allocations in use (an operator's change included).
-      const experiences = experiencesModule({ mongo: ctx.mongo, groupOf: experiments.groupOf });
+      const experiences = experiencesModule({ mongo: ctx.mongo, groupOf: experiments.groupOf, readCache: ctx.readCache.bind(ctx) });
       return {
         routes: [...experiments.routes, ...experiences.routes],
         handlers: experiences.handlers,

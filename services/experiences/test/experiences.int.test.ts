@@ -156,6 +156,22 @@ it('serves what an operator sets, targeted by country and account age, triggered
   await expect(experiencesCommand(definitions, ['disable', 'save_success:nope'])).rejects.toThrow(/there is no experience save_success:nope/);
 });
 
+it("a change made through one instance is seen at once by another that kept the person's statuses", async () => {
+  const other = await startService(experiencesService(loadExperiencesConfig(env())));
+  try {
+    const fay = await person('fay');
+    const at = (url: string) => request(url).get(resource('UserExperienceResource', 'get')).query({ data: JSON.stringify({ options: { placement_ids: ['home_onboarding'], multi_experience: true } }) }).set(viewers.bearer(fay));
+    const idsVia = async (url: string) => ((await at(url)).body.resource_response.data as UserExperiencesResponse)['home_onboarding']!.map((e) => e.placed_experience_id);
+    // Both instances read (and keep) her statuses.
+    expect(await idsVia(other.url)).toEqual([SAVE, FOLLOW]);
+    expect(await idsVia(service.url)).toEqual([SAVE, FOLLOW]);
+    await change(fay, 'UserExperienceResource', 'delete', { placed_experience_id: SAVE });
+    expect(await idsVia(other.url)).toEqual([FOLLOW]);
+  } finally {
+    await other.close();
+  }
+});
+
 it('keeps statuses across a restart', async () => {
   const eve = await person('eve');
   await change(eve, 'UserExperienceResource', 'delete', { placed_experience_id: SAVE });
