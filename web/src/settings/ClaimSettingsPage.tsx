@@ -1,18 +1,16 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { Navigate } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { userSettingsUpdateSchema, type UserSettings } from '@pinhive/contracts';
 import { isApiError } from '../api/apiError';
 import { fetchUserSettings, saveUserSettings, userSettingsKey } from '../api/userSettings';
-import { loginPathFor } from '../auth/targets';
-import { useViewer } from '../auth/viewer';
 import { busyProps } from '../components/busy';
 import { Spinner } from '../components/Spinner';
 import { StatusView } from '../components/StatusView';
 import { TextField } from '../components/TextField';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { CLAIM_SETTINGS_PATH } from './paths';
+import { SettingsPage } from './SettingsPage';
 
 /**
  * `/settings/claim/`: "Claimed websites", where a person lists their website (`POST
@@ -21,28 +19,12 @@ import { CLAIM_SETTINGS_PATH } from './paths';
  */
 export function ClaimSettingsPage() {
   const { t } = useTranslation();
-  const viewer = useViewer();
   useDocumentTitle(t('titles.claim'));
-
-  if (viewer.status === 'anonymous') return <Navigate to={loginPathFor(CLAIM_SETTINGS_PATH)} replace />;
-  if (viewer.status === 'loading') {
-    return (
-      <div className="page">
-        <StatusView role="status" visual={<Spinner size="large" />} title={t('claim.loading')} />
-      </div>
-    );
-  }
   return (
-    <div className="page page--settings">
-      <div className="settings">
-        <header className="settings__header">
-          <h1 className="settings__title">{t('claim.title')}</h1>
-          <p className="settings__intro">{t('claim.intro')}</p>
-        </header>
-        {/* Keyed by the account: a switch to another one starts the form afresh. */}
-        <ListedWebsite key={viewer.user.id} userId={viewer.user.id} />
-      </div>
-    </div>
+    <SettingsPage path={CLAIM_SETTINGS_PATH} title={t('claim.title')} intro={t('claim.intro')} loading={t('claim.loading')}>
+      {/* Keyed by the account: a switch to another one starts the form afresh. */}
+      {(user) => <ListedWebsite key={user.id} userId={user.id} />}
+    </SettingsPage>
   );
 }
 
