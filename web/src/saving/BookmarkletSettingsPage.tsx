@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LogoMark } from '../components/Logo';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
@@ -13,13 +13,10 @@ import { bookmarkletCode } from './draft';
 export function BookmarkletSettingsPage() {
   const { t } = useTranslation();
   const id = useId();
-  const link = useRef<HTMLAnchorElement>(null);
   const code = bookmarkletCode(window.location.origin);
   useDocumentTitle(t('titles.bookmarklet'));
-
-  useEffect(() => {
-    link.current?.setAttribute('href', code);
-  });
+  // A callback ref: the link renders inside SettingsPage once the viewer is known, a render of its own.
+  const link = (element: HTMLAnchorElement | null) => element?.setAttribute('href', code);
 
   return (
     <SettingsPage path={BOOKMARKLET_SETTINGS_PATH} title={t('bookmarklet.title')} intro={t('bookmarklet.intro')} loading={t('bookmarklet.loading')} className="bookmarklet">
