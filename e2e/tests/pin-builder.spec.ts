@@ -2,6 +2,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { createAccount } from './support/accounts';
 import { expectAccessible } from './support/axe';
 import { createBoard, createSection } from './support/boards';
+import { operator } from './support/operator';
 import { uniqueImage, uniqueName } from './support/unique';
 
 /**
@@ -85,6 +86,28 @@ test("an experiment switched off hides the builder's gated control on the next p
   const picker = page.getByLabel('Drag and drop an image or click to upload');
   await expect(picker).toBeAttached();
   await expect(picker).not.toHaveAttribute('multiple', '');
+});
+
+test("an operator's allocation reaches the builder on the next page load, and taking it back hides the control again", async ({ page }) => {
+  await createAccount(page.request);
+  await page.goto('/pin-builder/');
+  await expect(page.getByRole('heading', { name: 'Create Pin' })).toBeVisible();
+  await expect(page.getByText(MULTI_HINT)).toHaveCount(0);
+  const hintAfterLoad = async () => {
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Create Pin' })).toBeVisible();
+    return page.getByText(MULTI_HINT).isVisible();
+  };
+  // Everyone into multi-pin, by the operators' command (experiences serves it within a second).
+  expect(operator('experiments', 'set', 'web_pin_builder_multi_pin', 'enabled', '100')).toMatch(/web_pin_builder_multi_pin/);
+  try {
+    await expect.poll(hintAfterLoad, { timeout: 15_000 }).toBe(true);
+    await expect(page.getByLabel('Drag and drop images or click to upload')).toHaveAttribute('multiple', '');
+  } finally {
+    operator('experiments', 'set', 'web_pin_builder_multi_pin', 'enabled', '0');
+  }
+  await expect.poll(hintAfterLoad, { timeout: 15_000 }).toBe(false);
+  await expect(page.getByLabel('Drag and drop an image or click to upload')).not.toHaveAttribute('multiple', '');
 });
 
 test('pin creation switched off shows a message instead of the form', async ({ page, context, baseURL }) => {
