@@ -59,6 +59,7 @@ test('builds a pin from an uploaded image into a section and lands on its page',
 
 test("an experiment switched off hides the builder's gated control on the next page load", async ({ page, context, baseURL }) => {
   await createAccount(page.request);
+  const board = await createBoard(page.request, uniqueName('Pairs'));
   await forceExperiments(context, baseURL, 'web_pin_builder_multi_pin:enabled');
   await page.goto('/pin-builder/');
   await expect(page.getByText(MULTI_HINT)).toBeVisible();
@@ -77,6 +78,11 @@ test("an experiment switched off hides the builder's gated control on the next p
   await expect(page.getByRole('img', { name: 'Preview of shelf.png' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Preview of chair.png' })).toBeVisible();
   await expect(status(page)).toHaveText('Ready to publish');
+  // pins-boards' check reads the same forced groups (the kit's forcedGroupsOf): both become pins.
+  await page.getByRole('button', { name: /Choose a board/ }).click();
+  await page.getByRole('button', { name: new RegExp(board.name) }).click();
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByText('Your 2 Pins are published!').first()).toBeVisible();
 
   // The operator switches it off: the next load has the viewer in control.
   await forceExperiments(context, baseURL, 'web_pin_builder_multi_pin:control');

@@ -31,3 +31,4 @@ export * from './cache/read-cache';
 export * from './infra/postgres';
 export * from './experiments/allocations';
 export * from './experiments/client';
+export * from './experiments/forced';

@@ -62,7 +62,7 @@ const ADVERTISER_ACCESS_BYTES = 1024 * 1024;
 
 /** The pins-boards service: wiring of repositories, routes and event handlers. */
 export interface PinsBoardsParts {
-  /** The viewer's experiment groups (pin-builder.guard.ts): all control until the kit's experiments client is wired in. */
+  /** The viewer's experiment groups (pin-builder.guard.ts), instead of the kit's experiments client's (tests). */
   experiments?: ExperimentGroupsOf;
 }
 
@@ -132,7 +132,9 @@ export function pinsBoardsService(config: PinsBoardsConfig, parts: PinsBoardsPar
         ownBoardNames: async (userId) => (await lists.entries(userId)).filter((entry) => !entry.owner).map((entry) => entry.name),
       });
       // The viewer's groups from the kit's experiments client (in memory, changed by operators at run time).
-      const groupsOf: ExperimentGroupsOf = (viewer) => Promise.resolve(Object.fromEntries(EXPERIMENT_NAMES.map((name) => [name, ctx.experiments.groupOf(name, viewer.userId)])) as ExperimentGroups);
+      const groupsOf: ExperimentGroupsOf = (viewer, forced) => Promise.resolve(Object.fromEntries(EXPERIMENT_NAMES.map((name) => [name, ctx.experiments.groupOf(name, viewer.userId, forced)])) as ExperimentGroups);
+      // Outside production the `ph_exp` cookie forces groups for every check of a request (tests, demos).
+      const allowOverrides = config.NODE_ENV !== 'production';
       const pinBuilder = new PinBuilderGuard({ experiments: parts.experiments ?? groupsOf, canUploadVideo: noVideo, advertisers: advertisers.access });
       const pages = new BoardPages({ boards, sections, pins, people, cache: boardPages });
       const sends = sendsModule({ mongo: ctx.mongo, pins: pinService, profiles, userFollows: social.userFollows, people });
@@ -140,7 +142,7 @@ export function pinsBoardsService(config: PinsBoardsConfig, parts: PinsBoardsPar
         following: (userId, max) => social.follows.followeeIds(userId, max), index: search.index });
       const offsite = offsiteModule({ mongo: ctx.mongo, logger: ctx.logger, secret: offsiteSecretOf(config) });
       return {
-        routes: [...profileRoutes(profiles, (viewer, id) => social.follows.userFacts(viewer, id)), ...boardRoutes(boardService), ...sectionRoutes(sectionService), ...pinRoutes(pinService, pages, images, pinCreationGate(ctx.experiments, { allowOverrides: config.NODE_ENV !== 'production' })), ...pinBuilderRoutes({ guard: pinBuilder, images, pins: pinService }), ...relatedBoardRoutes({ mongo: ctx.mongo, pins, boards, people }), ...social.routes, ...members.routes, ...moves.routes, ...search.routes, ...boardColorRoutes(search.index, (viewer, id) => boardService.readable(viewer, id)), ...sends.routes, ...offsite.routes],
+        routes: [...profileRoutes(profiles, (viewer, id) => social.follows.userFacts(viewer, id)), ...boardRoutes(boardService), ...sectionRoutes(sectionService), ...pinRoutes(pinService, pages, images, pinCreationGate(ctx.experiments, { allowOverrides })), ...pinBuilderRoutes({ guard: pinBuilder, images, pins: pinService, allowOverrides }), ...relatedBoardRoutes({ mongo: ctx.mongo, pins, boards, people }), ...social.routes, ...members.routes, ...moves.routes, ...search.routes, ...boardColorRoutes(search.index, (viewer, id) => boardService.readable(viewer, id)), ...sends.routes, ...offsite.routes],
         handlers: [...profileHandlers(profiles), ...boardHandlers({ boards, lists }), ...pinHandlers({ pins, boards, listCounts, sections, images, kick, logger: ctx.logger, handled, ownerOf: async (id) => (await boardService.factsOf(id))?.ownerId }), ...social.handlers, ...members.handlers, ...advertisers.handlers, ...search.handlers],
         extraRouters: [mediaRouter(store, ctx.logger), offsite.router],
         // Home feeds moved to Redis (feed/feed.model.ts): the store's old entries go, once.

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { EXPERIMENT_OVERRIDE_COOKIE, EXPERIMENT_NAMES, VISITOR_COOKIE, experimentsResponseSchema, type ExperimentsResponse } from '@pinhive/contracts';
-import { ALLOCATIONS_PATH, AllocationTable, allocationsSnapshotSchema, appError, defineRoute, LONG_POLL_HOLD_MS, parseOverrides, readCookie, type Allocations } from '@pinhive/kit';
+import { EXPERIMENT_NAMES, VISITOR_COOKIE, experimentsResponseSchema, type ExperimentsResponse } from '@pinhive/contracts';
+import { ALLOCATIONS_PATH, AllocationTable, allocationsSnapshotSchema, appError, defineRoute, forcedGroupsOf, LONG_POLL_HOLD_MS, readCookie, type Allocations } from '@pinhive/kit';
 import { z } from 'zod';
 import type { AllocationWatcher } from './allocation.watcher';
 
@@ -22,7 +22,7 @@ export function experimentRoutes(watcher: AllocationWatcher, starting: Allocatio
           subject = randomUUID();
           res.cookie(VISITOR_COOKIE, subject, { httpOnly: true, sameSite: 'lax', secure: opts.secureCookies, path: '/', maxAge: YEAR_MS });
         }
-        const forced = opts.allowOverrides ? parseOverrides(readCookie(req, EXPERIMENT_OVERRIDE_COOKIE)) : {};
+        const forced = forcedGroupsOf(req, opts.allowOverrides);
         const table = watcher.current?.table ?? startingTable;
         const groups = Object.fromEntries(EXPERIMENT_NAMES.map((name) => [name, table.groupOf(name, subject, forced)])) as ExperimentsResponse;
         return Promise.resolve(groups);

@@ -5,14 +5,14 @@ import {
   type PinBuilderGate,
   type PinBuilderScenario,
 } from '@pinhive/contracts';
-import { appError, type Viewer } from '@pinhive/kit';
+import { appError, type ForcedGroups, type Viewer } from '@pinhive/kit';
 import type { AdvertiserAccess } from '../advertisers/advertiser-access';
 
 /**
  * A viewer's experiment groups: service.ts reads them from the kit's experiments client (the
  * operators' allocations, in memory); a test may give its own.
  */
-export type ExperimentGroupsOf = (viewer: Viewer) => Promise<ExperimentGroups>;
+export type ExperimentGroupsOf = (viewer: Viewer, forced: ForcedGroups) => Promise<ExperimentGroups>;
 
 /** Whether an account may upload video: the product stores images only, so no account may yet. */
 export type VideoPermission = (viewer: Viewer) => Promise<boolean>;
@@ -30,6 +30,8 @@ export interface GateRequest {
   advertiserId: string | undefined;
   /** The request's Accept-Language: its first language is the locale (video tagging is English only). */
   acceptLanguage: string | undefined;
+  /** Groups the request forces (`ph_exp`, outside production: the kit's forcedGroupsOf), as the builder's page saw them. */
+  forced: ForcedGroups;
 }
 
 /** The first language of an Accept-Language header (`fr-CH, fr;q=0.9` is `fr-CH`); English when there is none. */
@@ -48,7 +50,7 @@ export class PinBuilderGuard {
 
   async gateFor(viewer: Viewer, req: GateRequest): Promise<PinBuilderGate> {
     const [experiments, canUploadVideo, role] = await Promise.all([
-      this.deps.experiments(viewer),
+      this.deps.experiments(viewer, req.forced),
       this.deps.canUploadVideo(viewer),
       this.deps.advertisers.actingFor(viewer, req.advertiserId),
     ]);

@@ -7,7 +7,7 @@ import {
   pinBuilderUploadSchema,
   type PinBuilderUpload,
 } from '@pinhive/contracts';
-import { appError, defineRoute, memoryLimit, perViewer } from '@pinhive/kit';
+import { appError, defineRoute, forcedGroupsOf, memoryLimit, perViewer } from '@pinhive/kit';
 import type { ImageDoc } from '../images/image.model';
 import type { ImageService } from '../images/image.service';
 import type { PinService } from '../pins/pin.service';
@@ -39,8 +39,8 @@ const lengthOf = (header: string | undefined): number | undefined => {
  * viewer does not have answers `pin_builder_feature_off` (several images without multi-pin, a
  * video without video).
  */
-export function pinBuilderRoutes(deps: { guard: PinBuilderGuard; images: Pick<ImageService, 'storeUpload' | 'urlsFor' | 'get'>; pins: Pick<PinService, 'saveUploads'> }) {
-  const { guard, images, pins } = deps;
+export function pinBuilderRoutes(deps: { guard: PinBuilderGuard; images: Pick<ImageService, 'storeUpload' | 'urlsFor' | 'get'>; pins: Pick<PinService, 'saveUploads'>; allowOverrides: boolean }) {
+  const { guard, images, pins, allowOverrides } = deps;
   return [
     defineRoute({
       method: 'post', path: PIN_BUILDER_UPLOAD_PATH, auth: 'viewer', status: 201,
@@ -49,7 +49,7 @@ export function pinBuilderRoutes(deps: { guard: PinBuilderGuard; images: Pick<Im
       rateLimit: { ...memoryLimit('pin-builder-uploads', UPLOADS.points, UPLOADS.durationSeconds), ...perViewer },
       query: pinBuilderUploadQuerySchema, response: pinBuilderUploadSchema,
       handler: async ({ viewer, query, req }) => {
-        const gate = await guard.gateFor(viewer, { scenario: query.scenario, advertiserId: query.advertiser_id, acceptLanguage: req.get('accept-language') });
+        const gate = await guard.gateFor(viewer, { scenario: query.scenario, advertiserId: query.advertiser_id, acceptLanguage: req.get('accept-language'), forced: forcedGroupsOf(req, allowOverrides) });
         PinBuilderGuard.requireCreation(gate);
         const contentType = req.get('content-type');
         if (contentType && /^video\//i.test(contentType)) {
@@ -66,7 +66,7 @@ export function pinBuilderRoutes(deps: { guard: PinBuilderGuard; images: Pick<Im
       summary: 'Create pins from uploaded images onto a board (and section): one pin per image; more than one needs multi-pin',
       body: pinBuilderCreateSchema, response: pinBuilderCreatedSchema,
       handler: async ({ viewer, body, req }) => {
-        const gate = await guard.gateFor(viewer, { scenario: body.scenario, advertiserId: body.advertiser_id, acceptLanguage: req.get('accept-language') });
+        const gate = await guard.gateFor(viewer, { scenario: body.scenario, advertiserId: body.advertiser_id, acceptLanguage: req.get('accept-language'), forced: forcedGroupsOf(req, allowOverrides) });
         PinBuilderGuard.requireCreation(gate);
         const ids = [...new Set(body.media_upload_ids)];
         if (ids.length > 1) PinBuilderGuard.requireFeature(gate, 'multi_pin', 'media_upload_ids');

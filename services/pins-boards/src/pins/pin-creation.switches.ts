@@ -1,5 +1,5 @@
-import { EXPERIMENT_OVERRIDE_COOKIE, isOn, type ExperimentGroup, type ExperimentName } from '@pinhive/contracts';
-import { appError, parseOverrides, readCookie, type ForcedGroups, type Viewer } from '@pinhive/kit';
+import { isOn, type ExperimentGroup, type ExperimentName } from '@pinhive/contracts';
+import { appError, forcedGroupsOf, type ForcedGroups, type Viewer } from '@pinhive/kit';
 import type { Request } from 'express';
 
 /**
@@ -36,7 +36,7 @@ interface Experiments {
  */
 export function pinCreationGate(experiments: Experiments, opts: { allowOverrides: boolean }) {
   return (req: Request, viewer: Viewer, kind: PinCreationKind): void => {
-    const forced = opts.allowOverrides ? parseOverrides(readCookie(req, EXPERIMENT_OVERRIDE_COOKIE)) : {};
+    const forced = forcedGroupsOf(req, opts.allowOverrides);
     if (creationSwitchedOff(kind, (name) => experiments.groupOf(name, viewer.userId, forced))) throw appError('pin_creation_disabled');
   };
 }
