@@ -158,6 +158,8 @@ it('serves what an operator sets, targeted by country and account age, triggered
 
 it("a change made through one instance is seen at once by another that kept the person's statuses", async () => {
   const other = await startService(experiencesService(loadExperiencesConfig(env())));
+  // Ready means its event consumers joined: closed before that, they would go on alone.
+  await waitFor(async () => ((await request(other.url).get('/readyz')).status === 200 ? true : undefined), 'the other instance ready', 30_000);
   try {
     const fay = await person('fay');
     const at = (url: string) => request(url).get(resource('UserExperienceResource', 'get')).query({ data: JSON.stringify({ options: { placement_ids: ['home_onboarding'], multi_experience: true } }) }).set(viewers.bearer(fay));

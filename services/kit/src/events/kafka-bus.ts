@@ -138,6 +138,9 @@ export class KafkaBus implements EventBus {
         topics: types.flatMap((t) => [t, deadLetterTopic(t)]).map((t) => ({ topic: this.topic(t), numPartitions: TOPIC_PARTITIONS, replicationFactor: 1 })),
       });
       await consumer.connect();
+      // Stopped while connecting (a service closed as it started): its disconnect found nothing
+      // to close, so this consumer must not go on to join the group on its own.
+      if (this.stopped) return void (await consumer.disconnect().catch(() => undefined));
       await consumer.subscribe({ topics: types.map((t) => this.topic(t)), fromBeginning: true });
       await consumer.run({
         // Offsets are committed at most every half second (or each 100 messages), not after each
@@ -171,6 +174,7 @@ export class KafkaBus implements EventBus {
           }
         },
       });
+      if (this.stopped) await consumer.disconnect().catch(() => undefined);
     } catch (err) {
       this.scheduleReconnect(err instanceof Error ? err.message : String(err));
     }
