@@ -78,10 +78,13 @@ export class ExperienceService {
     if (!doc) throw appError('not_found', { message: 'There is no such experience.', field: 'placed_experience_id' });
     const at = this.now();
     await this.deps.people.advance(userId, placedId, status, at);
-    if (status === 'completed' || status === 'completedWithoutHomefeed') {
-      for (const next of doc.triggerable_placed_exps) await this.deps.people.advance(userId, next, 'triggered', at);
-    }
+    if (status === 'completed' || status === 'completedWithoutHomefeed') await this.triggerNext(userId, doc, at);
     return (await this.deps.people.find(userId))?.statuses?.[placedId]?.status ?? null;
+  }
+
+  /** A completed experience triggers the placed experiences it names. */
+  private async triggerNext(userId: string, doc: ExperienceDoc, at: Date): Promise<void> {
+    for (const next of doc.triggerable_placed_exps) await this.deps.people.advance(userId, next, 'triggered', at);
   }
 
   /** An event about this person completes every enabled experience that names its type. */
@@ -89,9 +92,7 @@ export class ExperienceService {
     for (const doc of await this.deps.definitions.completedBy(eventType)) {
       const key = `${userId}|${doc._id}`;
       if (this.completed.has(key)) continue;
-      if (await this.deps.people.advance(userId, doc._id, 'completed', at)) {
-        for (const next of doc.triggerable_placed_exps) await this.deps.people.advance(userId, next, 'triggered', at);
-      }
+      if (await this.deps.people.advance(userId, doc._id, 'completed', at)) await this.triggerNext(userId, doc, at);
       // Either way it is completed now (a write that changed nothing met a status as far on).
       this.completed.set(key, true);
     }
