@@ -1,4 +1,4 @@
-import { useId, useRef } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../components/Dialog';
@@ -22,6 +22,42 @@ interface ExtensionUpsellModalProps {
   onClose: () => void;
 }
 
+interface UpsellDialogProps {
+  variant?: string;
+  title: string;
+  /** The text under the title, given the id the dialog is described by. */
+  body: (bodyId: string) => ReactNode;
+  cancel: string;
+  /** The primary link, which has the focus. */
+  action: { text: string; to: string; onClick: () => void };
+  onClose: () => void;
+}
+
+/** The frame both upsell modals share: logo, title, text, Cancel and the focused primary link. */
+function UpsellDialog({ variant, title, body, cancel, action, onClose }: UpsellDialogProps) {
+  const id = useId();
+  const primary = useRef<HTMLAnchorElement>(null);
+  return (
+    <Dialog labelledBy={`${id}-title`} describedBy={`${id}-body`} onClose={onClose} className="dialog--upsell" initialFocus={primary}>
+      <div className="upsell" data-variant={variant}>
+        <LogoMark size={40} />
+        <h2 className="upsell__title" id={`${id}-title`}>
+          {title}
+        </h2>
+        {body(`${id}-body`)}
+        <div className="upsell__actions">
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            {cancel}
+          </button>
+          <Link ref={primary} to={action.to} className="button button--primary" onClick={action.onClick}>
+            {action.text}
+          </Link>
+        </div>
+      </div>
+    </Dialog>
+  );
+}
+
 /**
  * The browser-extension upsell modal (saving-boards-ads.md section 2): headings 'Get the Pinhive
  * browser button' and 'Save creative ideas from around the web' (the pin-builder variant: 'Find
@@ -29,29 +65,20 @@ interface ExtensionUpsellModalProps {
  */
 export function ExtensionUpsellModal({ variant = 'after_create', onInstall, onClose }: ExtensionUpsellModalProps) {
   const { t } = useTranslation();
-  const id = useId();
-  const install = useRef<HTMLAnchorElement>(null);
   const builder = variant === 'pin_builder';
   return (
-    <Dialog labelledBy={`${id}-title`} describedBy={`${id}-body`} onClose={onClose} className="dialog--upsell" initialFocus={install}>
-      <div className="upsell" data-variant={variant}>
-        <LogoMark size={40} />
-        <h2 className="upsell__title" id={`${id}-title`}>
-          {builder ? t('upsells.extension.builderTitle') : t('upsells.extension.title')}
-        </h2>
-        <h3 className="upsell__subtitle" id={`${id}-body`}>
+    <UpsellDialog
+      variant={variant}
+      title={builder ? t('upsells.extension.builderTitle') : t('upsells.extension.title')}
+      body={(bodyId) => (
+        <h3 className="upsell__subtitle" id={bodyId}>
           {t('upsells.extension.body')}
         </h3>
-        <div className="upsell__actions">
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            {t('upsells.extension.cancel')}
-          </button>
-          <Link ref={install} to={EXTENSION_INSTALL_PATH} className="button button--primary" onClick={onInstall}>
-            {builder ? t('upsells.extension.builderInstall') : t('upsells.extension.install')}
-          </Link>
-        </div>
-      </div>
-    </Dialog>
+      )}
+      cancel={t('upsells.extension.cancel')}
+      action={{ text: builder ? t('upsells.extension.builderInstall') : t('upsells.extension.install'), to: EXTENSION_INSTALL_PATH, onClick: onInstall }}
+      onClose={onClose}
+    />
   );
 }
 
@@ -86,27 +113,17 @@ export function ExtensionInstallPrompt({ onInstall, onSkip }: { onInstall: () =>
 /** The connect-account upsell modal (section 2): its button leads to /settings/claim/. */
 export function ConnectAccountUpsellModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const id = useId();
-  const connect = useRef<HTMLAnchorElement>(null);
   return (
-    <Dialog labelledBy={`${id}-title`} describedBy={`${id}-body`} onClose={onClose} className="dialog--upsell" initialFocus={connect}>
-      <div className="upsell">
-        <LogoMark size={40} />
-        <h2 className="upsell__title" id={`${id}-title`}>
-          {t('upsells.connect.title')}
-        </h2>
-        <p className="upsell__body" id={`${id}-body`}>
+    <UpsellDialog
+      title={t('upsells.connect.title')}
+      body={(bodyId) => (
+        <p className="upsell__body" id={bodyId}>
           {t('upsells.connect.body')}
         </p>
-        <div className="upsell__actions">
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            {t('upsells.connect.cancel')}
-          </button>
-          <Link ref={connect} to={CLAIM_SETTINGS_PATH} className="button button--primary" onClick={onClose}>
-            {t('upsells.connect.button')}
-          </Link>
-        </div>
-      </div>
-    </Dialog>
+      )}
+      cancel={t('upsells.connect.cancel')}
+      action={{ text: t('upsells.connect.button'), to: CLAIM_SETTINGS_PATH, onClick: onClose }}
+      onClose={onClose}
+    />
   );
 }
