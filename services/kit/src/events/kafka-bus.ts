@@ -35,7 +35,7 @@ function logCreator(logger: Logger) {
  */
 export class KafkaBus implements EventBus {
   private readonly kafka: Kafka;
-  private readonly producer: Producer;
+  private producer: Producer;
   private readonly admin: Admin;
   private consumer: Consumer | undefined;
   private dispatcher: Dispatcher | undefined;
@@ -56,10 +56,20 @@ export class KafkaBus implements EventBus {
       requestTimeout: 5000,
       retry: { initialRetryTime: 200, retries: 3, maxRetryTime: 2000 },
     });
-    this.producer = this.kafka.producer({ allowAutoTopicCreation: true, idempotent: true, maxInFlightRequests: 1 });
-    this.producer.on(this.producer.events.CONNECT, () => { this.producerConnected = true; });
-    this.producer.on(this.producer.events.DISCONNECT, () => { this.producerConnected = false; });
+    this.producer = this.newProducer();
     this.admin = this.kafka.admin({ retry: { retries: 1, initialRetryTime: 200 } });
+  }
+
+  /**
+   * An idempotent producer: the broker drops a batch it already has when a send is retried. Its
+   * connection state is tracked for the current producer only (a replaced one's late events
+   * change nothing).
+   */
+  private newProducer(): Producer {
+    const producer = this.kafka.producer({ allowAutoTopicCreation: true, idempotent: true, maxInFlightRequests: 1 });
+    producer.on(producer.events.CONNECT, () => { if (this.producer === producer) this.producerConnected = true; });
+    producer.on(producer.events.DISCONNECT, () => { if (this.producer === producer) this.producerConnected = false; });
+    return producer;
   }
 
   private topic(type: string): string {
@@ -90,14 +100,23 @@ export class KafkaBus implements EventBus {
   }
 
   private async send(topicMessages: { topic: string; messages: Message[] }[]): Promise<void> {
+    const producer = this.producer;
     try {
-      if (!this.producerConnected) await this.producer.connect();
-      await this.producer.sendBatch({ topicMessages });
+      if (!this.producerConnected) await producer.connect();
+      await producer.sendBatch({ topicMessages });
     } catch (err) {
-      // Connections to a broker that went away can linger half-open: drop them, so the next
-      // attempt (the outbox's next pass, Kafka's redelivery) starts from a fresh connection.
-      await this.producer.disconnect().catch(() => undefined);
-      this.producerConnected = false;
+      // A failed send leaves the producer behind: the next attempt (the outbox's next pass,
+      // Kafka's redelivery) goes through a new one, with a new producer id. Connections to a
+      // broker that went away can linger half-open; and when a batch spanning several
+      // partitions half succeeded (one partition's leader moved as the broker restarted),
+      // kafkajs' sequence numbers no longer match the broker's, which refuses every later
+      // batch of that producer with "out of order sequence number", for good (kafkajs #598).
+      // Sequences restart with the new id; what went out twice, consumers skip by event id.
+      if (this.producer === producer) {
+        this.producer = this.newProducer();
+        this.producerConnected = false;
+      }
+      await producer.disconnect().catch(() => undefined);
       throw err;
     }
   }
