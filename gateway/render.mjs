@@ -6,7 +6,8 @@ import { LARGE_BODIES, ROUTES, SERVICES } from './routes.mjs';
 /**
  * @param {object} o
  * @param {number} o.listenPort        port the gateway listens on
- * @param {Record<string,string>} o.upstreams  service name -> host:port
+ * @param {Record<string,string|string[]>} o.upstreams  service name -> host:port, or one per replica
+ *                                     (nginx takes turns among them)
  * @param {string} o.webRoot           folder of the built web app
  * @param {string} [o.runDir]          native only: where pid, temp files and logs go
  * @param {string} [o.user]            native only: worker user (the launching user)
@@ -47,14 +48,18 @@ export function renderNginxConf({ listenPort, upstreams, webRoot, runDir, user, 
   out('  client_max_body_size 1m;');
   out('  gzip on;');
   out('  gzip_types application/json application/javascript text/css image/svg+xml;');
+  // The request id the services log under (X-Request-Id below), and the time each took: a read
+  // that succeeded has this line only (services log it at debug).
+  out("  log_format pinhive '$remote_addr [$time_iso8601] \"$request\" $status $body_bytes_sent $request_time $upstream_response_time $request_id';");
+  out(`  access_log ${native ? `${runDir}/logs/nginx-access.log` : '/var/log/nginx/access.log'} pinhive;`);
   if (native) {
-    out(`  access_log ${runDir}/logs/nginx-access.log;`);
     for (const t of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) out(`  ${t}_temp_path ${runDir}/nginx/${t}_temp;`);
   }
   for (const s of SERVICES) {
     if (!upstreams[s]) throw new Error(`no upstream address for ${s}`);
     // Idle upstream connections close before the services' own keep-alive timeout (65 s).
-    out(`  upstream ${s} { server ${upstreams[s]}; keepalive 16; keepalive_timeout 30s; }`);
+    const servers = [upstreams[s]].flat().map((address) => `server ${address};`).join(' ');
+    out(`  upstream ${s} { ${servers} keepalive 16; keepalive_timeout 30s; }`);
   }
   out('  server {');
   out(`    listen ${listenPort};`);

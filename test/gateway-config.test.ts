@@ -46,6 +46,13 @@ describe('gateway config', () => {
 });
 
 describe('gateway keep-alive', () => {
+  it('takes turns among the replicas of a service', () => {
+    const render = `import('./gateway/render.mjs').then((m) => process.stdout.write(m.renderNginxConf({ listenPort: 8080, webRoot: '/web', upstreams: { auth: ['127.0.0.1:3001', '127.0.0.1:3101'], 'pins-boards': '127.0.0.1:3002', experiences: '127.0.0.1:3003', ads: '127.0.0.1:3004' } })))`;
+    const replicas = execFileSync(process.execPath, ['-e', render], { cwd: root, encoding: 'utf8' });
+    expect(replicas).toMatch(/upstream auth \{ server 127\.0\.0\.1:3001; server 127\.0\.0\.1:3101; keepalive 16;/);
+    expect(replicas).toMatch(/upstream pins-boards \{ server 127\.0\.0\.1:3002; keepalive 16;/);
+  });
+
   it('drops idle upstream connections before the services do (65 s), so no request meets a closed socket', () => {
     expect(conf).toMatch(/upstream auth \{ server auth:4001; keepalive 16; keepalive_timeout 30s; \}/);
   });

@@ -4,6 +4,8 @@ export interface Answer {
   status: number;
   body: { resource_response: { status: string; data?: unknown; error?: { code: string; message: string; data?: Record<string, unknown> } } };
   setCookies: string[];
+  /** Response headers, names in lower case. */
+  headers: Record<string, string>;
 }
 
 /**
@@ -31,7 +33,7 @@ export class Browser {
       if (expired || value === '') this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
-    return { status: res.status, body: (await res.json()) as Answer['body'], setCookies };
+    return { status: res.status, body: (await res.json()) as Answer['body'], setCookies, headers: Object.fromEntries(res.headers) };
   }
 
   get = (path: string) => this.request('GET', path);

@@ -1,3 +1,4 @@
+import { types } from 'node:util';
 import { errorCatalogue, type ErrorBody, type ErrorCode } from '@pinhive/contracts';
 
 /**
@@ -39,13 +40,20 @@ export const notFound = (what = 'Not found.') => appError('not_found', { message
 export const serviceUnavailable = (detail?: string) => appError('service_unavailable', detail ? { detail } : {});
 
 /**
+ * An Error, from this realm or another: node's own socket errors (EPIPE from a socket the server
+ * closed) are made by node's core, and under jest, whose tests run in a vm context of their own,
+ * they are no `instanceof Error` there (the store drill's 500 while FerretDB was away).
+ */
+const isError = (err: unknown): err is Error => err instanceof Error || types.isNativeError(err);
+
+/**
  * Errors that mean a server we depend on is away (Mongo/FerretDB, Redis, PostgreSQL), not a bug: a request
  * answers 503 so clients retry, an event handler waits for it (events/dispatcher.ts), and the
  * connection recovers by itself.
  */
 const UNAVAILABLE = new Set(['MongoServerSelectionError', 'MongoNetworkError', 'MongoNetworkTimeoutError', 'MongoNotConnectedError', 'MongoTopologyClosedError']);
 export function isDependencyDown(err: unknown): boolean {
-  if (!(err instanceof Error)) return false;
+  if (!isError(err)) return false;
   if (UNAVAILABLE.has(err.name)) return true;
   // FerretDB answers InternalError with pgx's text when its PostgreSQL is away or restarting
   // (refused connection, admin shutdown 57P01-57P03, connection exceptions 08xxx).
@@ -57,4 +65,16 @@ export function isDependencyDown(err: unknown): boolean {
   if (/Connection terminated|timeout exceeded when trying to connect/.test(err.message)) return true;
   // mongoose's buffer timeout, and ioredis with its offline queue off while Redis is away
   return /buffering timed out|enableOfflineQueue|Connection is closed/.test(err.message);
+}
+
+/**
+ * The store's disk is full: PostgreSQL's disk_full (SQLSTATE 53100, "could not extend file ...
+ * No space left on device"), through FerretDB's InternalError or node-postgres. Not a bug and not
+ * a server away: a write answers 507 (nothing was written), reads go on, and writes work again
+ * once space is freed (docs/decisions/fault-drills.md).
+ */
+export function isStorageFull(err: unknown): boolean {
+  if (!isError(err)) return false;
+  if ((err as { code?: unknown }).code === '53100') return true;
+  return /SQLSTATE 53100|No space left on device|ENOSPC/.test(err.message);
 }

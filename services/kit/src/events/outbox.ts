@@ -23,6 +23,15 @@ export const PENDING_EVENTS = 'pendingEvents';
  */
 export const OUTBOX_PENDING = 'outboxPending';
 
+/**
+ * A filter for documents with nothing left to publish (a purge must not delete an unpublished
+ * event). The flag, not the array: a new document's events published from memory leave no
+ * `pendingEvents` field at all, a document emptied event by event leaves `[]`, and either way the
+ * relay drops the flag once nothing is left. Not pushed down by FerretDB: put it beside an
+ * indexed equality (a purge's day).
+ */
+export const NOTHING_PENDING = { [OUTBOX_PENDING]: { $exists: false } } as const;
+
 /** The outbox fields of an aggregate; write them only through the two helpers below. */
 export interface OutboxFields {
   pendingEvents: EventEnvelope[];

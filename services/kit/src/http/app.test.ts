@@ -1,9 +1,10 @@
+import { runInNewContext } from 'node:vm';
 import request from 'supertest';
 import { Router } from 'express';
 import { z } from 'zod';
 import { createLogger } from '../logger';
 import { appError } from '../errors';
-import { createHttpApp, logLevelFor } from './app';
+import { createHttpApp, logLevelFor, RETRY_AFTER_S } from './app';
 import { defineRoute, mountRoutes } from './route';
 
 function app() {
@@ -118,6 +119,27 @@ describe('dependency outages', () => {
     expect((await request(a).get('/pg/')).status).toBe(503);
     expect((await request(a).get('/duplicate/')).status).toBe(500);
   });
+
+  it('tells when to try again (Retry-After) on a 503 and a 507, and answers 507 when the store is out of space', async () => {
+    const api = Router();
+    const fail = (err: Error) => async () => { throw err; };
+    const named = (name: string, message: string) => Object.assign(new Error(message), { name });
+    // node's own socket error from another realm (a vm context, as under jest): still a 503.
+    const foreign = runInNewContext("Object.assign(new Error('This socket has been ended by the other party'), { code: 'EPIPE' })") as Error;
+    mountRoutes(api, [
+      defineRoute({ method: 'get', path: '/away/', summary: '', auth: 'public', response: z.null(), handler: fail(foreign) }),
+      // What FerretDB answers when PostgreSQL cannot extend a table (seen in the disk-full drill, test/drills/disk-full.int.test.ts).
+      defineRoute({ method: 'get', path: '/full/', summary: '', auth: 'public', response: z.null(), handler: fail(named('MongoServerError', 'ERROR: could not extend file "base/16384/16412": No space left on device (SQLSTATE 53100)')) }),
+      defineRoute({ method: 'get', path: '/bug/', summary: '', auth: 'public', response: z.null(), handler: fail(new TypeError('x is undefined')) }),
+    ]);
+    const a = createHttpApp({ logger: createLogger('test', 'silent'), bodyLimit: '1kb', routers: [api] });
+    const away = await request(a).get('/away/');
+    expect([away.status, away.headers['retry-after']]).toEqual([503, String(RETRY_AFTER_S)]);
+    const full = await request(a).get('/full/');
+    expect([full.status, full.headers['retry-after']]).toEqual([507, String(RETRY_AFTER_S)]);
+    expect(error(full)).toMatchObject({ code: 'insufficient_storage', http_status: 507 });
+    expect((await request(a).get('/bug/')).headers['retry-after']).toBeUndefined();
+  });
 });
 
 describe('request log levels', () => {
@@ -126,5 +148,14 @@ describe('request log levels', () => {
     expect([403, 429].map((s) => logLevelFor(s))).toEqual(['warn', 'warn']);
     expect([500, 503].map((s) => logLevelFor(s))).toEqual(['error', 'error']);
     expect(logLevelFor(200, new Error('boom'))).toBe('error');
+  });
+
+  it('leaves a read that succeeded to the gateway\'s access log, and keeps every write and refused read', () => {
+    expect([200, 204, 304].map((s) => logLevelFor(s, undefined, 'GET'))).toEqual(['debug', 'debug', 'debug']);
+    expect(logLevelFor(200, undefined, 'HEAD')).toBe('debug');
+    expect([200, 201].map((s) => logLevelFor(s, undefined, 'POST'))).toEqual(['info', 'info']);
+    expect([400, 404].map((s) => logLevelFor(s, undefined, 'GET'))).toEqual(['info', 'info']);
+    expect(logLevelFor(403, undefined, 'GET')).toBe('warn');
+    expect(logLevelFor(500, undefined, 'GET')).toBe('error');
   });
 });

@@ -1,8 +1,8 @@
+import { mapLimit } from '@pinhive/kit';
 import type { BoardRepository } from '../boards/board.repository';
 import type { BoardFollowRepository } from '../follows/board-follow.repository';
 import { PIN_BUCKET_SIZE } from '../pins/pin.model';
 import type { PinRepository } from '../pins/pin.repository';
-import { mapLimit } from '../shared/map-limit';
 import { FEED_MAX_ENTRIES, FEED_PINS_PER_BOARD, type FeedCard } from './feed.model';
 import { cardOfPin } from './feed.presenter';
 import { inFeeds } from './feed.rules';

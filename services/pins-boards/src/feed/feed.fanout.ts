@@ -1,3 +1,4 @@
+import { mapLimit } from '@pinhive/kit';
 import type { PinSavedV1 } from '@pinhive/contracts';
 import type { Logger, ReadCache } from '@pinhive/kit';
 import type { BoardFacts } from '../boards/board.model';
@@ -6,7 +7,6 @@ import type { FollowCountsRepository } from '../follows/follow-counts.repository
 import { boardFollowersList, FOLLOW_BUCKET_SIZE } from '../follows/follow.model';
 import type { PinRepository } from '../pins/pin.repository';
 import type { ListNumbers } from '../shared/list-numbers';
-import { mapLimit } from '../shared/map-limit';
 import type { FeedCard } from './feed.model';
 import { cardOfPin, cardOfSave } from './feed.presenter';
 import type { FeedStore, ReaderEntries } from './feed.store';

@@ -1,8 +1,7 @@
 import type { EventEnvelope, PinSavedV1 } from '@pinhive/contracts';
-import { defineHandler, type Logger } from '@pinhive/kit';
+import { defineHandler, type Logger, mapLimit } from '@pinhive/kit';
 import type { BoardFacts } from '../boards/board.model';
 import type { BoardFollowRepository } from '../follows/board-follow.repository';
-import { mapLimit } from '../shared/map-limit';
 import type { FeedBuilder } from './feed.build';
 import type { FeedFanOut } from './feed.fanout';
 import { inFeeds } from './feed.rules';

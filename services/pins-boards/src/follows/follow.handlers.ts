@@ -1,9 +1,8 @@
-import { defineHandler } from '@pinhive/kit';
+import { defineHandler, mapLimit } from '@pinhive/kit';
 import type { BoardListRepository } from '../boards/board-list.repository';
 import type { BoardDoc } from '../boards/board.model';
 import type { BoardRepository } from '../boards/board.repository';
 import type { ListNumbers } from '../shared/list-numbers';
-import { mapLimit } from '../shared/map-limit';
 import type { BoardFollowRepository } from './board-follow.repository';
 import type { FollowCountsRepository } from './follow-counts.repository';
 import { boardCountsId, FOLLOW_BUCKET_SIZE, userCountsId, userFollowersList } from './follow.model';

@@ -1,7 +1,7 @@
+import { mapLimit } from '@pinhive/kit';
 import type { Connection } from 'mongoose';
 import { bucketKey, PIN_BUCKET_SIZE, PINS_COLLECTION, type PinDoc } from '../pins/pin.model';
 import type { Changed } from '../shared/changes';
-import { mapLimit } from '../shared/map-limit';
 import { pinMoveWrite } from './move-plan';
 import { MOVE_WRITES_IN_FLIGHT, type MoveItem, type Place } from './move.model';
 

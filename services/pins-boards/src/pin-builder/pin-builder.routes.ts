@@ -7,11 +7,10 @@ import {
   pinBuilderUploadSchema,
   type PinBuilderUpload,
 } from '@pinhive/contracts';
-import { appError, defineRoute, forcedGroupsOf, memoryLimit, perViewer } from '@pinhive/kit';
+import { appError, defineRoute, forcedGroupsOf, idempotencyKey, memoryLimit, perViewer } from '@pinhive/kit';
 import type { ImageDoc } from '../images/image.model';
 import type { ImageService } from '../images/image.service';
 import type { PinService } from '../pins/pin.service';
-import { idempotencyKey } from '../shared/idempotency-key';
 import { PinBuilderGuard } from './pin-builder.guard';
 
 /**

@@ -1,12 +1,11 @@
 import type { EventEnvelope, PinSavedV1 } from '@pinhive/contracts';
-import { defineHandler, newEvent, type Logger, type OutboxTarget } from '@pinhive/kit';
+import { defineHandler, type Logger, mapLimit, newEvent, type OutboxTarget } from '@pinhive/kit';
 import type { ListCounts } from '../boards/list-counts';
 import type { BoardRepository, ListMark } from '../boards/board.repository';
 import type { ImageService } from '../images/image.service';
 import type { SectionRepository } from '../sections/section.repository';
 import { PIN_BUCKET_SIZE, PINS_COLLECTION } from './pin.model';
 import type { PinRepository } from './pin.repository';
-import { mapLimit } from '../shared/map-limit';
 import { PerKey } from '../shared/per-key';
 
 type SavedEvent = EventEnvelope<PinSavedV1>;

@@ -13,10 +13,9 @@ import {
   savedPinCheckSchema,
   savedPinSchema,
 } from '@pinhive/contracts';
-import { defineResource, defineRoute, memoryLimit, pagedOptions, nextBookmark, perViewer } from '@pinhive/kit';
+import { defineResource, defineRoute, idempotencyKey, memoryLimit, nextBookmark, pagedOptions, perViewer } from '@pinhive/kit';
 import { z } from 'zod';
 import type { ImageService } from '../images/image.service';
-import { idempotencyKey } from '../shared/idempotency-key';
 import type { BoardPages } from './board-pages';
 import type { PinCreationGate } from './pin-creation.switches';
 import type { PinService } from './pin.service';

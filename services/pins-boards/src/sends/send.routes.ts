@@ -1,8 +1,7 @@
 import { pinSendOptionsSchema, pinSendSchema, RECEIVED_PINS_PAGE_MAX, RECEIVED_PINS_PAGE_SIZE, receivedPinSchema, receivedPinsOptionsSchema } from '@pinhive/contracts';
-import { defineResource, memoryLimit, pagedOptions, pageWithNextKey, perViewer } from '@pinhive/kit';
+import { defineResource, idempotencyKey, memoryLimit, pagedOptions, pageWithNextKey, perViewer } from '@pinhive/kit';
 import { z } from 'zod';
 import { bucketPageKeySchema } from '../shared/bucket-pages';
-import { idempotencyKey } from '../shared/idempotency-key';
 import type { SendService } from './send.service';
 
 /**

@@ -1,5 +1,5 @@
 import type { PinSend, PinSendOptions, ReceivedPin } from '@pinhive/contracts';
-import { appError, can, type Viewer } from '@pinhive/kit';
+import { appError, can, mapLimit, type Viewer } from '@pinhive/kit';
 import type { UserFollowRepository } from '../follows/user-follow.repository';
 import type { PinService } from '../pins/pin.service';
 import { profilePolicy } from '../profiles/profile.policy';
@@ -7,7 +7,6 @@ import type { ProfileRepository } from '../profiles/profile.repository';
 import { firstPage, pageByBuckets, type BucketPageKey } from '../shared/bucket-pages';
 import { newId } from '../shared/ids';
 import { listBucketKey, type ListNumbers } from '../shared/list-numbers';
-import { mapLimit } from '../shared/map-limit';
 import type { People } from '../shared/people';
 import { receivedList, SEND_BUCKET_SIZE, type PinSendDoc } from './send.model';
 import { presentReceived, presentSend } from './send.presenter';

@@ -1,4 +1,4 @@
-import { appError } from '@pinhive/kit';
+import { appError } from '../errors';
 
 /** A creation's `Idempotency-Key` header: a client's id for one attempt, reused by its retries. */
 export const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{8,128}$/;
