@@ -2,7 +2,8 @@ import request from 'supertest';
 import { startService, type RunningService } from '@pinhive/kit';
 import { loadAuthConfig, type AuthConfig } from '../../services/auth/src/config';
 import { authService } from '../../services/auth/src/service';
-import { nativeServers, serviceEnv, startServer, stopServer, uniqueName, waitFor, type Part } from '../support/servers';
+import { whileStopped } from '../support/drills';
+import { nativeServers, serviceEnv, uniqueName, waitFor } from '../support/servers';
 
 /**
  * A dropped database or Redis connection: the service says it is not ready, answers 503 (never
@@ -21,15 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await auth?.close();
 });
-
-async function whileStopped(part: Part, during: () => Promise<void>): Promise<void> {
-  stopServer(part);
-  try {
-    await during();
-  } finally {
-    startServer(part);
-  }
-}
 
 it('FerretDB away: not ready, sign-up answers 503 and stores nothing; back: it works again', async () => {
   const email = `${uniqueName('mongo')}@example.com`;

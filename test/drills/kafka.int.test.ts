@@ -10,6 +10,8 @@ import { defineHandler, startService, type RunningService, type ServiceDefinitio
 import { loadPinsBoardsConfig, type PinsBoardsConfig } from '../../services/pins-boards/src/config';
 import { ProfileRepository } from '../../services/pins-boards/src/profiles/profile.repository';
 import { ChildService, freePort } from '../support/child-service';
+import { drillSize, recordDrill } from '../support/drills';
+import { consumerLag } from '../support/kafka-lag';
 import { serviceEnv, servers, startServer, stopServer, uniqueName, waitFor } from '../support/servers';
 import { testViewers } from '../support/test-viewers';
 
@@ -25,19 +27,21 @@ import { testViewers } from '../support/test-viewers';
  * handling anything, and a crash then leaves nothing half handled to deliver again.
  */
 const OUTAGE_MS = 30_000;
-const WORKERS = 4;
+/** Full size (npm run drill -- kafka): about 50 saves a second, before, during and after the outage. */
+const WORKERS = drillSize(4, 10);
 /**
  * Each worker's pause between two saves: about 7 saves a second in all. Every save goes through
  * the outbox and two consumers; a faster load outruns what a small test machine works off.
  */
-const SAVE_EVERY_MS = 500;
+const SAVE_EVERY_MS = drillSize(500, 200);
 /**
  * The pause while Kafka is away, when a save costs only its own writes: faster, so the outage
  * leaves hundreds of events to count, more than a board's counter ledger remembers (the last
  * COUNTED_KEYS_KEPT keys), as a real outage would. The crash must be survived with that
  * backlog: the event it leaves half handled may come back only after the other partitions' share.
  */
-const OUTAGE_SAVE_EVERY_MS = 150;
+const OUTAGE_SAVE_EVERY_MS = drillSize(150, 200);
+const LAG_EVERY_MS = 1_000;
 const SAVE_TIMEOUT_MS = 5_000;
 const SAVED = 'pins.pin.saved.v1';
 const LISTENER = 'saving-faults-listener';
@@ -63,7 +67,9 @@ const ok = <T = Record<string, unknown>>(res: request.Response, status = 200): T
   if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${JSON.stringify(res.body)}`);
   return res.body.resource_response.data as T;
 };
-const ready = (url: string, what: string) => waitFor(async () => ((await request(url).get('/readyz')).status === 200 ? true : undefined), what, 60_000, 250);
+// Readiness and convergence waits are generous: in `npm test` this file runs beside two jest
+// workers on a 2-core machine (docs/decisions/test-suite-speed.md); a pass takes no longer for it.
+const ready = (url: string, what: string) => waitFor(async () => ((await request(url).get('/readyz')).status === 200 ? true : undefined), what, 120_000, 250);
 
 type PinRow = { _id: string; boardId: string; sectionId: string | null; deletedAt: Date | null; outboxPending?: true };
 const pinsInStore = () => conn.collection<PinRow>('pins');
@@ -89,7 +95,7 @@ beforeAll(async () => {
   await new ProfileRepository(conn).setIfNewer(ada.id, 'names', new Date(), { username: ada.username, firstName: 'Ada', lastName: '', createdAt: new Date() }, { imageLargeUrl: null });
   admin = new Kafka({ clientId: 'saving-faults-probe', brokers: [servers.kafkaBrokers()], logLevel: logLevel.NOTHING }).admin();
   await admin.connect();
-});
+}, 150_000);
 
 afterAll(async () => {
   // A failure half way must not leave Kafka down for the test files after this one.
@@ -148,20 +154,30 @@ function saveLoad(sourceId: string, boardId: string, sectionId: string) {
   };
 }
 
-/** How many messages of a topic a consumer group has not committed yet, and how many the topic holds. */
-async function lag(groupId: string, topic: string): Promise<{ behind: number; messages: number }> {
-  const ends = await admin.fetchTopicOffsets(topic);
-  const [committed] = await admin.fetchOffsets({ groupId, topics: [topic] });
-  let behind = 0;
-  let messages = 0;
-  for (const end of ends) {
-    const at = Number(committed?.partitions.find((p) => p.partition === end.partition)?.offset ?? -1);
-    behind += Number(end.high) - Math.max(at, Number(end.low));
-    messages += Number(end.high) - Number(end.low);
-  }
-  return { behind, messages };
-}
+const lag = (groupId: string, topic: string) => consumerLag(admin, groupId, topic);
 
+/**
+ * Samples both consumer groups' lag on the saved topic every LAG_EVERY_MS until stopped: the
+ * drill's lag curve (seconds since the outage began, messages behind). Kafka away: no sample.
+ */
+function lagCurve(phase: () => string, startedAt: () => number | undefined) {
+  const points: { s: number; phase: string; listener: number | null; pins: number | null }[] = [];
+  let running = true;
+  const topic = `${prefix}${SAVED}`;
+  const done = (async () => {
+    while (running) {
+      const t0 = startedAt();
+      if (t0 !== undefined) {
+        // Bounded: with Kafka away an admin request retries for tens of seconds; that second is a gap (null).
+        const bounded = (groupId: string) => Promise.race([lag(groupId, topic).catch(() => null), sleep(LAG_EVERY_MS).then(() => null)]);
+        const [forListener, forPins] = await Promise.all([bounded(`${prefix}${LISTENER}`), bounded(`${prefix}pins-boards`)]);
+        points.push({ s: Math.round((Date.now() - t0) / 100) / 10, phase: phase(), listener: forListener?.behind ?? null, pins: forPins?.behind ?? null });
+      }
+      await sleep(LAG_EVERY_MS);
+    }
+  })();
+  return { points, stop: async () => { running = false; await done; } };
+}
 it('every save answered 2xx is stored and counted, and reaches a consumer exactly once, through a Kafka outage and a SIGKILL', async () => {
   const board = ok<{ id: string }>(await write('BoardResource', 'create', { name: 'Under fire', privacy: 'public' }), 201);
   const section = ok<{ id: string }>(await write('BoardSectionResource', 'create', { board_id: board.id, name: 'Kept' }), 201);
@@ -169,6 +185,9 @@ it('every save answered 2xx is stored and counted, and reaches a consumer exactl
   const source = ok<{ id: string }>(await write('PinResource', 'create', { board_id: board.id, image_base64: image.toString('base64'), description: 'The source' }), 201);
 
   const load = saveLoad(source.id, board.id, section.id);
+  let outageAt: number | undefined;
+  let returnedAt = 0;
+  const curve = lagCurve(() => load.state.phase, () => outageAt);
   let loadStopped = false;
   try {
     // Saves flow end to end before anything fails.
@@ -177,12 +196,14 @@ it('every save answered 2xx is stored and counted, and reaches a consumer exactl
     stopServer('kafka');
     kafkaStopped = true;
     load.state.phase = 'outage';
+    outageAt = Date.now();
     await sleep(OUTAGE_MS);
     // The events of the saves made meanwhile wait in the outbox, stored with their pins.
     const pendingAtReturn = await pinsInStore().countDocuments({ outboxPending: true });
     startServer('kafka');
     kafkaStopped = false;
     load.state.phase = 'recovery';
+    returnedAt = Date.now();
 
     // The crash: as soon as pins-boards counts the outage's saves from Kafka, with saves in flight.
     const countedAtReturn = await pinCountInStore(board.id);
@@ -197,18 +218,20 @@ it('every save answered 2xx is stored and counted, and reaches a consumer exactl
     await waitFor(async () => (load.answered.size >= answeredAtReady + 20 ? true : undefined), 'more saves after the restart', 30_000);
     await load.stop();
     loadStopped = true;
+    const stoppedAt = Date.now();
 
     // Saves were answered 2xx all along: before, while Kafka was away, after the restart.
     for (const phase of ['before', 'outage', 'restarted'] as const) expect(load.inPhase(phase)).toBeGreaterThan(0);
     expect(pendingAtReturn).toBeGreaterThan(0);
 
     // Recovery: the outbox empties, and both consumer groups read every message there is.
-    await waitFor(async () => ((await pinsInStore().countDocuments({ outboxPending: true })) === 0 ? true : undefined), 'the outbox to empty', 90_000, 250);
+    await waitFor(async () => ((await pinsInStore().countDocuments({ outboxPending: true })) === 0 ? true : undefined), 'the outbox to empty', 180_000, 250);
     const topic = `${prefix}${SAVED}`;
     const delivered = await waitFor(async () => {
       const [forListener, forPins] = await Promise.all([lag(`${prefix}${LISTENER}`, topic), lag(`${prefix}pins-boards`, topic)]);
       return forListener.behind === 0 && forPins.behind === 0 ? forListener : undefined;
-    }, 'both consumer groups to read every saved event', 120_000, 250);
+    }, 'both consumer groups to read every saved event', 180_000, 250);
+    const caughtUpAt = Date.now();
 
     // 1. Every save answered 2xx is stored (and readable).
     const stored = new Set((await pinsInStore().find({ boardId: board.id, deletedAt: null }, { projection: { _id: 1 } }).toArray()).map((p) => p._id));
@@ -236,7 +259,22 @@ it('every save answered 2xx is stored and counted, and reaches a consumer exactl
       `failed ${JSON.stringify(Object.fromEntries(load.failures))}; ${stored.size} pins stored, ${pendingAtReturn} in the outbox when Kafka returned; ` +
       `${delivered.messages} ${SAVED} messages, ${skipped} deliveries to the listener skipped as duplicates`,
     );
+    await curve.stop();
+    const returnedAtS = (returnedAt - outageAt) / 1000;
+    const caughtUp = curve.points.find((p) => p.s >= returnedAtS && p.listener !== null && p.pins !== null && Math.max(p.listener, p.pins) <= WORKERS * (1000 / SAVE_EVERY_MS));
+    recordDrill('kafka', {
+      outageMs: OUTAGE_MS, workers: WORKERS,
+      savesPerSecondDuringOutage: Math.round((load.inPhase('outage') / (OUTAGE_MS / 1000)) * 10) / 10,
+      answered: Object.fromEntries(PHASES.map((p) => [p, load.inPhase(p)])), failed: Object.fromEntries(load.failures),
+      stored: stored.size, pendingAtReturn, messages: delivered.messages, duplicatesSkipped: skipped,
+      // The first sample after Kafka's return with both groups at most a second of load behind.
+      returnedAtS: returnedAtS,
+      caughtUpAfterReturnS: caughtUp ? Math.round((caughtUp.s - returnedAtS) * 10) / 10 : null,
+      allReadAfterLoadStoppedMs: caughtUpAt - stoppedAt,
+      lagCurve: curve.points,
+    });
   } finally {
+    await curve.stop();
     if (!loadStopped) await load.stop();
   }
-}, 300_000);
+}, 480_000);
