@@ -1,3 +1,4 @@
+import { Secret, TOTP } from 'otpauth';
 import { startService, type RunningService } from '@pinhive/kit';
 import { loadAuthConfig, type AuthConfig } from '../src/config';
 import { authService } from '../src/service';
@@ -39,3 +40,21 @@ export async function smsCodesTo(auth: RunningService<AuthConfig>, phone: string
 /** The newest code texted to `phone` once there are `count` of them. */
 export const nthSmsCode = (auth: RunningService<AuthConfig>, phone: string, count: number) =>
   waitFor(async () => { const c = await smsCodesTo(auth, phone); return c.length >= count ? c[0] : undefined; }, `sms #${count}`);
+
+const TOTP_PERIOD_MS = 30_000;
+/** The authenticator step of now (codes of a step either side are accepted too). */
+export const totpStepNow = () => Math.floor(Date.now() / TOTP_PERIOD_MS);
+/** The app's code of a step, as the person's authenticator app makes it from the secret. */
+export const totpCodeAt = (secret: string, step: number) => new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: step * TOTP_PERIOD_MS });
+
+/** A fresh account with the authenticator app on: its secret, the step its confirming code used, and its recovery codes. */
+export async function enrolAuthenticator(auth: RunningService<AuthConfig>) {
+  const account = await signUp(auth);
+  const start = await account.browser.post('/v3/mfa/totp/');
+  if (start.status !== 200) throw new Error(`authenticator set-up failed: ${JSON.stringify(start.body)}`);
+  const secret = (start.body.resource_response.data as { secret: string }).secret;
+  const step = totpStepNow();
+  const ok = await account.browser.post('/v3/mfa/totp/verify/', { code: totpCodeAt(secret, step) });
+  if (ok.status !== 200) throw new Error(`authenticator confirmation failed: ${JSON.stringify(ok.body)}`);
+  return { ...account, secret, step, recoveryCodes: (ok.body.resource_response.data as { recovery_codes: string[] }).recovery_codes };
+}

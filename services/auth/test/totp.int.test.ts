@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { Secret, TOTP } from 'otpauth';
 import type { RunningService } from '@pinhive/kit';
 import type { AuthConfig } from '../src/config';
 import { Browser } from '../../../test/support/browser';
 import { waitFor } from '../../../test/support/servers';
-import { signUp, startAuth } from './auth-helpers';
+import { enrolAuthenticator, signUp, startAuth, totpCodeAt as codeAt, totpStepNow as stepNow } from './auth-helpers';
 
 /**
  * Two-factor by authenticator app and recovery codes on the real servers. Codes are made here
@@ -16,28 +15,13 @@ let auth: RunningService<AuthConfig>;
 beforeAll(async () => { auth = await startAuth({ MFA_SECRET_KEY: randomBytes(32).toString('base64') }); });
 afterAll(async () => { await auth?.close(); });
 
-const PERIOD_MS = 30_000;
-const stepNow = () => Math.floor(Date.now() / PERIOD_MS);
-/** The app's code of a step (the current one, or one either side). */
-const codeAt = (secret: string, step: number) => new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: step * PERIOD_MS });
-
 type Data = Record<string, unknown>;
 const data = (res: { body: { resource_response: { data?: unknown } } }) => res.body.resource_response.data as Data;
 const errorOf = (res: { body: { resource_response: { error?: { code: string; message: string; data?: Data } } } }) => res.body.resource_response.error;
 const logIn = (b: Browser, a: { email: string; password: string }, extra: Data = {}) => b.post('/v3/login/', { username_or_email: a.email, password: a.password, ...extra });
 const authenticators = () => auth.ctx.mongo.collection<{ _id: string; active: { lastStep: number; secret: string } | null; pending: unknown }>('mfa_authenticators');
 
-/** An account with the authenticator on: its secret, the step its confirming code used, and its recovery codes. */
-async function enrolled() {
-  const account = await signUp(auth);
-  const start = await account.browser.post('/v3/mfa/totp/');
-  expect(start.status).toBe(200);
-  const secret = data(start).secret as string;
-  const step = stepNow();
-  const ok = await account.browser.post('/v3/mfa/totp/verify/', { code: codeAt(secret, step) });
-  expect(ok.status).toBe(200);
-  return { ...account, secret, step, recoveryCodes: data(ok).recovery_codes as string[] };
-}
+const enrolled = () => enrolAuthenticator(auth);
 
 it('enrols: a link, a QR code and the key to type; a wrong code is refused; a current one turns it on with 10 recovery codes, shown once', async () => {
   const account = await signUp(auth);

@@ -44,17 +44,24 @@ export class LoginLimiter {
     }
   }
 
-  /** Counts a failed attempt; the one that reaches the limit starts the 30-minute lockout. */
-  async recordFailure(identifier: string, ip: string): Promise<void> {
-    await Promise.all([
+  /**
+   * Counts a failed attempt; the one that reaches the limit starts the 30-minute lockout. True
+   * when this failure came past the limit: attempts sent at once all pass `assertNotLocked`
+   * before any is counted, and the count (one atomic increment each) is what orders them, so
+   * the caller answers such a one as locked out, never with what its password check found.
+   */
+  async recordFailure(identifier: string, ip: string): Promise<boolean> {
+    const past = await Promise.all([
       this.countFailure(this.byIdentifier, identifier, this.limits.maxConsecutiveFailures),
       this.countFailure(this.byIp, ip, this.limits.maxFailuresPerIpPerDay),
     ]);
+    return past.includes(true);
   }
 
-  private async countFailure(limiter: RateLimiterRedis, key: string, points: number): Promise<void> {
+  private async countFailure(limiter: RateLimiterRedis, key: string, points: number): Promise<boolean> {
     const res = await limiter.consume(key).catch((err: unknown) => (err instanceof RateLimiterRes ? err : redisFailure(err)));
     if (res.consumedPoints >= points) await limiter.block(key, this.limits.lockoutSeconds).catch(redisFailure);
+    return res.consumedPoints > points;
   }
 
   /** A success clears the identifier's consecutive failures. */

@@ -46,10 +46,14 @@ export class LoginService {
     // An account without a password (made through SSO or a social provider) matches none.
     const matches = await bcrypt.compare(input.password, user?.passwordHash || (await this.dummyHash)) && Boolean(user?.passwordHash);
     if (!user || !matches || Buffer.byteLength(input.password) > PASSWORD_MAX_BYTES) {
-      await this.limiter.recordFailure(identifier, ip);
+      // Past the limit by attempts sent at once: answered as the lockout it now is (no guess's result leaks).
+      if (await this.limiter.recordFailure(identifier, ip)) throw appError('login_rate_limited');
       const linked = user && !user.passwordHash ? linkedAccountError((await this.links.forUser(user._id)).map((l) => l.provider)) : null;
       throw linked ? appError(linked, { field: 'email' }) : appError('password_incorrect', { field: 'password' });
     }
+    // A lockout that attempts at once reached while this password was checked holds for it too:
+    // a right guess among 50 sent together must not get in once 5 of them failed.
+    await this.limiter.assertNotLocked(identifier, ip);
     await this.limiter.recordSuccess(identifier);
     await this.assertMayLogIn(user);
     return user;

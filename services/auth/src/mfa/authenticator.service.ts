@@ -105,8 +105,8 @@ export class AuthenticatorService {
 
   /**
    * Checks a current code (or, when allowed, a recovery code) and uses it up. A locked account
-   * is refused before the code is looked at; a wrong code is counted; a code of a step already
-   * used is refused without counting (whoever sends it knows it already).
+   * is refused before the code is looked at; every try is counted before the compare, and a
+   * code of a step already used is given its try back (whoever sends it knows it already).
    */
   private async check(user: UserDoc, raw: string, opts: { recovery: boolean; where: Where }): Promise<ActiveAuthenticator> {
     const field = fieldOf(opts.where);
@@ -115,7 +115,9 @@ export class AuthenticatorService {
     const isTotp = MFA_CODE_FORMAT.test(code);
     const recoveryHash = !isTotp && opts.recovery ? hashRecoveryCode(user._id, raw) : null;
     if (!isTotp && recoveryHash === null) throw appError('mfa_code_format', { field, data });
-    if (await this.failures.isLocked(user._id)) throw appError(opts.where === 'login' ? 'login_rate_limited' : 'too_many_requests');
+    // The try is taken before the code is compared, so codes sent at once compare no more than the limit.
+    const n = await this.failures.takeTry(user._id);
+    if (n === null) throw appError(opts.where === 'login' ? 'login_rate_limited' : 'too_many_requests');
     // On with no authenticator stored cannot be passed (never happens: it is stored first).
     const active = (await this.repo.find(user._id))?.active ?? null;
     if (active && isTotp) {
@@ -123,10 +125,13 @@ export class AuthenticatorService {
       const step = matchStep(active.secret, code, now, active.lastStep);
       if (step !== null && (await this.repo.claimStep(user._id, active.id, step))) return this.passed(user, active);
       // Right, but its step (or a later one) was used: a replay, or the same code sent twice at once.
-      if (step !== null || matchStep(active.secret, code, now, -1) !== null) throw appError('mfa_code_expired', { field, data, message: USED_CODE });
+      if (step !== null || matchStep(active.secret, code, now, -1) !== null) {
+        await this.failures.giveBack(user._id);
+        throw appError('mfa_code_expired', { field, data, message: USED_CODE });
+      }
     }
     if (active && recoveryHash !== null && (await this.repo.useRecoveryCode(user._id, active.id, recoveryHash))) return this.passed(user, active);
-    await this.failures.recordFailure(user._id);
+    await this.failures.failed(user._id, n);
     throw appError('mfa_code_invalid', { field, data, message: isTotp ? WRONG_CODE : WRONG_RECOVERY_CODE });
   }
 

@@ -12,6 +12,9 @@ function redisFailure(_err: unknown): never {
  * A 6-digit code in a 3-step window is a 3 in 1,000,000 guess; this keeps someone who has the
  * password (and many addresses, past the IP rule) to a few guesses an hour. A right code clears
  * the count. Without Redis: 503, never unlimited tries.
+ *
+ * A try is taken (one atomic increment) before its code is compared, not counted after: codes
+ * sent at once all passed a "locked?" read before any was counted, and 48 of 50 were compared.
  */
 export class FailureLimiter {
   private readonly limiter: RateLimiterRedis;
@@ -20,15 +23,24 @@ export class FailureLimiter {
     this.limiter = new RateLimiterRedis({ storeClient: redis, keyPrefix: opts.keyPrefix, points: opts.maxFailures, duration: 24 * 3600 });
   }
 
-  async isLocked(key: string): Promise<boolean> {
-    const res = await this.limiter.get(key).catch(redisFailure);
-    return res !== null && res.consumedPoints > this.opts.maxFailures && res.msBeforeNext > 0;
+  /**
+   * Takes a try: its number in the run of tries, or null when the key is locked (its tries used
+   * up, by failures or by tries still under way). Locked, the count goes on growing under the
+   * lock's TTL, which no increment moves.
+   */
+  async takeTry(key: string): Promise<number | null> {
+    const res = await this.limiter.consume(key).catch((err: unknown) => (err instanceof RateLimiterRes ? err : redisFailure(err)));
+    return res.consumedPoints > this.opts.maxFailures ? null : res.consumedPoints;
   }
 
-  /** Counts a wrong code; the one that reaches the limit starts the lockout. */
-  async recordFailure(key: string): Promise<void> {
-    const res = await this.limiter.consume(key).catch((err: unknown) => (err instanceof RateLimiterRes ? err : redisFailure(err)));
-    if (res.consumedPoints >= this.opts.maxFailures) await this.limiter.block(key, this.opts.lockoutSeconds).catch(redisFailure);
+  /** The try numbered `n` was a wrong code; the one that reaches the limit starts the lockout. */
+  async failed(key: string, n: number): Promise<void> {
+    if (n >= this.opts.maxFailures) await this.limiter.block(key, this.opts.lockoutSeconds).catch(redisFailure);
+  }
+
+  /** A try that was no guess (a code its sender had seen work) is given back. */
+  async giveBack(key: string): Promise<void> {
+    await this.limiter.reward(key, 1).catch(redisFailure);
   }
 
   async recordSuccess(key: string): Promise<void> {

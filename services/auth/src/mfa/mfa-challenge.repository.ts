@@ -52,13 +52,24 @@ export class MfaChallengeRepository {
     await this.col().updateOne({ _id: id, usedAt: null }, { $set: { codeHash, expiresAt, attempts: 0, purgeDay: await this.expiry.listedDayAfter(expiresAt, this.retentionDays) } });
   }
 
-  async countAttempt(id: string): Promise<void> {
-    await this.col().updateOne({ _id: id }, { $inc: { attempts: 1 } });
+  /**
+   * Takes one of the code's tries before it is compared, in one conditional write: codes sent at
+   * once cannot be compared more than `maxAttempts` times between them (a read of `attempts`
+   * then a count after the compare let 48 of 50 through). Answers the challenge as the try found
+   * it (the code of that moment), or null when it is used, expired or out of tries.
+   */
+  async claimAttempt(id: string, maxAttempts: number, now: Date): Promise<ChallengeDoc | null> {
+    // No projection: FerretDB refuses one on findOneAndUpdate.
+    return this.col().findOneAndUpdate(
+      { _id: id, usedAt: null, expiresAt: { $gt: now }, attempts: { $lt: maxAttempts } },
+      { $inc: { attempts: 1 } },
+      { returnDocument: 'after' },
+    );
   }
 
-  /** Single use: false when another request used it first. */
-  async use(id: string, now: Date): Promise<boolean> {
-    return (await this.col().updateOne({ _id: id, usedAt: null }, { $set: { usedAt: now } })).modifiedCount === 1;
+  /** Single use of the code `codeHash`: false when another request used it first, or a resend replaced it meanwhile. */
+  async use(id: string, codeHash: string, now: Date): Promise<boolean> {
+    return (await this.col().updateOne({ _id: id, codeHash, usedAt: null }, { $set: { usedAt: now } })).modifiedCount === 1;
   }
 
   /**

@@ -94,12 +94,11 @@ export class MfaService {
       return { kind: 'challenge', challengeId: id, phoneNumberEnd: phoneEnd(phone) };
     }
     if (!MFA_CODE_FORMAT.test(input.mfa_token)) throw appError('mfa_code_format', { field: 'mfa_token' });
-    if (!ours || ours.expiresAt <= this.now() || ours.attempts >= MFA_MAX_ATTEMPTS) throw appError('mfa_code_expired', { field: 'mfa_token', data: { phone_number_end: phoneEnd(phone) } });
-    if (!codeMatches(ours._id, input.mfa_token, ours.codeHash)) {
-      await this.challenges.countAttempt(ours._id);
-      throw appError('mfa_code_invalid', { field: 'mfa_token', data: { phone_number_end: phoneEnd(phone) } });
-    }
-    if (!(await this.challenges.use(ours._id, this.now()))) throw appError('mfa_code_expired', { field: 'mfa_token' });
+    // Every try, right or wrong, is taken before the compare (5 tries per code, also for codes sent at once).
+    const tried = ours ? await this.challenges.claimAttempt(ours._id, MFA_MAX_ATTEMPTS, this.now()) : null;
+    if (!tried) throw appError('mfa_code_expired', { field: 'mfa_token', data: { phone_number_end: phoneEnd(phone) } });
+    if (!codeMatches(tried._id, input.mfa_token, tried.codeHash)) throw appError('mfa_code_invalid', { field: 'mfa_token', data: { phone_number_end: phoneEnd(phone) } });
+    if (!(await this.challenges.use(tried._id, tried.codeHash, this.now()))) throw appError('mfa_code_expired', { field: 'mfa_token' });
     return { kind: 'passed' };
   }
 
