@@ -1,4 +1,4 @@
-import { OUTBOX_PENDING, dayAfter, defineIndexes, type HotQuerySet } from '@pinhive/kit';
+import { NOTHING_PENDING, OUTBOX_PENDING, dayAfter, defineIndexes, type HotQuerySet } from '@pinhive/kit';
 import { authIndexes, devOutboxIndexes } from './indexes';
 import { DEV_MESSAGES_COLLECTION, DEV_OUTBOX_WINDOW } from './messaging/dev-outbox.repository';
 import { IDENTITY_LINKS_COLLECTION } from './identities/identity-link.repository';
@@ -99,7 +99,7 @@ export const authHotQueries: HotQuerySet = {
     { name: 'refresh-token rotation', collection: SESSIONS_COLLECTION, filter: { _id: 'session-4321', tokenHash: 'hash-4321', revokedAt: null, expiresAt: { $gt: at } } },
     // user-321 has 3,000 revoked sessions and 2 live ones (session-4321 is the one kept): only the live ones are read.
     { name: 'sessions of a user (log out everywhere)', collection: SESSIONS_COLLECTION, filter: { activeUserId: 'user-321', _id: { $ne: 'session-4321' } }, reads: 5 },
-    { name: 'ended sessions of a day (purge)', collection: SESSIONS_COLLECTION, filter: { purgeDay: purgeDay(7), pendingEvents: { $size: 0 } }, reads: N / DAYS },
+    { name: 'ended sessions of a day (purge)', collection: SESSIONS_COLLECTION, filter: { purgeDay: purgeDay(7), ...NOTHING_PENDING }, reads: N / DAYS },
     { name: 'reset-token lookup', collection: RESET_TOKENS_COLLECTION, filter: { _id: 'reset-4321', usedAt: null, expiresAt: { $gt: at } } },
     { name: 'expired reset tokens of a day (purge)', collection: RESET_TOKENS_COLLECTION, filter: { purgeDay: purgeDay(7) }, reads: N / DAYS },
     { name: 'two-factor code lookup', collection: MFA_CHALLENGES_COLLECTION, filter: { _id: 'challenge-4321' } },

@@ -79,7 +79,7 @@ export function authService(config: AuthConfig): ServiceDefinition<AuthConfig> {
       const recognition = new Recognition(keys);
       const retention = { retentionDays: config.ENDED_RECORDS_RETENTION_DAYS };
       const sessionStore = new SessionRepository(ctx.mongo, retention);
-      const sessions = new SessionService(sessionStore, keys, recognition, { refreshTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS, onStored: (id) => ctx.outbox.kick({ collection: SESSIONS_COLLECTION, id }) });
+      const sessions = new SessionService(sessionStore, keys, recognition, { refreshTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS, onStored: (id, created) => ctx.outbox.kick({ collection: SESSIONS_COLLECTION, id, created }) });
 
       const devOutbox = new DevOutboxRepository(ctx.mongo);
       const mailer = createMailer({ transport: config.MAIL_TRANSPORT, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, devOutbox, logger: ctx.logger });
@@ -132,7 +132,7 @@ export function authService(config: AuthConfig): ServiceDefinition<AuthConfig> {
         ...(line ? [new IdTokenVerifier(line, flows, ctx.logger)] : []),
       ];
       const identityLogin = new IdentityLoginService(identityVerifiers, identityLinks, users, flows, login.assertMayLogIn);
-      const registration = new RegistrationService(users, identityLinks, { bcryptCost: config.BCRYPT_COST, onStored: (id) => ctx.outbox.kick({ collection: USERS_COLLECTION, id }) });
+      const registration = new RegistrationService(users, identityLinks, { bcryptCost: config.BCRYPT_COST, onStored: (id, created) => ctx.outbox.kick({ collection: USERS_COLLECTION, id, created }) });
 
       // Limits a route declares (its rateLimit) carry what they allow, for the OpenAPI document.
       const declared = (keyPrefix: string, points: number, durationSeconds: number) => ({

@@ -33,7 +33,7 @@ describe('through the service', () => {
     const { user } = await signUp(auth);
     const settled = (collection: string, filter: Record<string, unknown>) => waitFor(async () => {
       const docs = await auth.ctx.mongo.collection(collection).find(filter).toArray();
-      return docs.length > 0 && docs.every((d) => d.pendingEvents.length === 0 && !('outboxPending' in d)) ? true : undefined;
+      return docs.length > 0 && docs.every((d) => (d.pendingEvents ?? []).length === 0 && !('outboxPending' in d)) ? true : undefined;
     }, `${collection} published and unflagged`);
     await settled(USERS_COLLECTION, { _id: user.id });
     await settled(SESSIONS_COLLECTION, { userId: user.id });

@@ -129,7 +129,7 @@ describe('through the service', () => {
 
     // The relay has published their events; then a purge far enough ahead takes both.
     const ofUser = () => auth.ctx.mongo.collection<SessionDoc>(SESSIONS_COLLECTION).find({ userId: user.id }).toArray();
-    await waitFor(async () => ((await ofUser()).every((s) => s.pendingEvents.length === 0) ? true : undefined), 'session events published');
+    await waitFor(async () => ((await ofUser()).every((s) => (s.pendingEvents ?? []).length === 0) ? true : undefined), 'session events published');
     expect(await new SessionRepository(auth.ctx.mongo).purge(later(new Date(), 40))).toBeGreaterThanOrEqual(2);
     expect(await ofUser()).toEqual([]);
 

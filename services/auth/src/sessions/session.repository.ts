@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import { dayOf, DayPurge, onceEver } from '@pinhive/kit';
+import { dayOf, DayPurge, NOTHING_PENDING, onceEver } from '@pinhive/kit';
 import { ENDED_RECORDS_RETENTION_DAYS_DEFAULT } from '../config';
 import { SESSION_PURGE_DAYS_COLLECTION, SESSIONS_COLLECTION, type SessionDoc } from './session.model';
 
@@ -71,7 +71,7 @@ export class SessionRepository {
    */
   async purge(now: Date): Promise<number> {
     await this.carryOver(now);
-    return this.expiry.purgeBefore(dayOf(now), { pendingEvents: { $size: 0 } });
+    return this.expiry.purgeBefore(dayOf(now), NOTHING_PENDING);
   }
 
   /**

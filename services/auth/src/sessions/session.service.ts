@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { EventEnvelope } from '@pinhive/contracts';
 import { sha256 } from '../security/sha256';
 import { appError, docWithEvents, newEvent } from '@pinhive/kit';
 import type { SigningKeys } from '../keys/signing-keys';
@@ -32,7 +33,12 @@ export class SessionService {
     private readonly sessions: SessionRepository,
     private readonly keys: SigningKeys,
     private readonly recognition: Recognition,
-    private readonly opts: { refreshTtlSeconds: number; onStored: (sessionId: string) => void; now?: () => Date },
+    private readonly opts: {
+      refreshTtlSeconds: number;
+      /** A session was stored with its events (its insert's: the outbox publishes them from memory). */
+      onStored: (sessionId: string, created: EventEnvelope[]) => void;
+      now?: () => Date;
+    },
   ) {}
 
   private now(): Date {
@@ -49,7 +55,7 @@ export class SessionService {
       _id: id, userId: user.id, method, tokenHash: sha256(secret), previousHash: null, rotatedAt: now, usedHashes: [],
       createdAt: now, expiresAt: new Date(now.getTime() + this.opts.refreshTtlSeconds * 1000), revokedAt: null, revokedReason: null,
     }, [event]));
-    this.opts.onStored(id);
+    this.opts.onStored(id, [event]);
     return {
       sessionId: id, access: await this.keys.sign({ userId: user.id, sessionId: id, username: user.username, viewerType: 'AUTH' }), refresh: `${id}.${secret}`, recognition: await this.recognition.issue(user.id),
     };
