@@ -17,6 +17,9 @@ import { Advisories } from './search/advisories';
 import { ADVISORY_USAGE, advisoryCommand } from './search/advisory-command';
 import { OffsiteBlocks } from './offsite/offsite-blocks.repository';
 import { OFFSITE_USAGE, offsiteCommand } from './offsite/offsite-command';
+import { ImageRepository } from './images/image.repository';
+import { createBlobStore } from './images/image.store';
+import { backfillPictureHashes } from './images/phash-backfill';
 
 const USAGE = `usage: npm run admin -- search <command>
   search reindex             rebuild the search index from the pins store, going on from where a stopped run ended
@@ -27,7 +30,22 @@ ${ADVISORY_USAGE}
 usage: npm run admin -- feed <command>
   feed rebuild               drop every home feed: each is built again from the store when next read
   feed rebuild <user id>     build one person's home feed again from the store now
-${OFFSITE_USAGE}`;
+${OFFSITE_USAGE}
+usage: npm run admin -- images <command>
+  images phash               compute the picture hash of images stored before it was computed at save (docs/decisions/picture-similarity.md)`;
+
+/** `images phash`: the backfill of picture hashes (images/phash-backfill.ts), against the store and the image files. */
+async function imagesCommand(config: PinsBoardsConfig, flags: string[], print: (line: string) => void): Promise<void> {
+  if (flags.length > 0) throw new Error(USAGE);
+  const mongo = await mongoose.createConnection(config.MONGO_URL, { retryWrites: false, serverSelectionTimeoutMS: 5000 }).asPromise();
+  try {
+    const started = Date.now();
+    const counts = await backfillPictureHashes({ repo: new ImageRepository(mongo), store: createBlobStore(config), progress: print });
+    print(`picture hashes in ${((Date.now() - started) / 1000).toFixed(1)} s: ${counts.hashed} computed, ${counts.had} there already, ${counts.failed} failed`);
+  } finally {
+    await mongo.close();
+  }
+}
 
 /** `feed rebuild [<user id>]`: home feeds are derived data (feed/feed.model.ts), built again from follows, boards and pins. */
 async function feedCommand(config: PinsBoardsConfig, flags: string[], print: (line: string) => void): Promise<void> {
@@ -54,13 +72,14 @@ async function feedCommand(config: PinsBoardsConfig, flags: string[], print: (li
 }
 
 /**
- * pins-boards' operator commands (scripts/admin.mjs runs them for `search ...`, `feed ...` and `offsite ...`),
+ * pins-boards' operator commands (scripts/admin.mjs runs them for `search ...`, `feed ...`, `offsite ...` and `images ...`),
  * in their own process against the service's store, search database and Redis, beside the
  * running service.
  */
 export async function adminCommand(argv: string[], env: Record<string, string | undefined>, print: (line: string) => void): Promise<void> {
   const [area, command, ...flags] = argv;
   if (area === 'feed' && command === 'rebuild') return feedCommand(loadPinsBoardsConfig(env), flags, print);
+  if (area === 'images' && command === 'phash') return imagesCommand(loadPinsBoardsConfig(env), flags, print);
   if (area === 'offsite') {
     const config = loadPinsBoardsConfig(env);
     const mongo = await mongoose.createConnection(config.MONGO_URL, { retryWrites: false, serverSelectionTimeoutMS: 5000 }).asPromise();

@@ -23,7 +23,22 @@ export interface ImageDoc {
   dominantColor: string;
   renditions: { orig: RenditionDoc; '236x': RenditionDoc };
   createdAt: Date;
+  /**
+   * The picture's difference hash, 16 hex digits (picture-hash.ts), and its 4 bands of 4 digits
+   * as top-level fields, each indexed: pictures that look alike are found by equality on a band
+   * (the store pushes down equality, never a range or a bit operation). Absent on images stored
+   * before it was computed, until `npm run admin -- images phash` fills them in.
+   */
+  phash?: string;
+  phashBand0?: string;
+  phashBand1?: string;
+  phashBand2?: string;
+  phashBand3?: string;
 }
+
+/** The image fields holding the hash's bands, first band first. */
+export const PHASH_BAND_FIELDS = ['phashBand0', 'phashBand1', 'phashBand2', 'phashBand3'] as const;
+export type PhashBandField = (typeof PHASH_BAND_FIELDS)[number];
 
 /**
  * A link already fetched: `_id` is the sha256 of the URL as given, so the same link is fetched
@@ -41,9 +56,13 @@ export const IMAGE_SOURCES_COLLECTION = 'image_sources';
 
 /**
  * For ../indexes.ts. Images are read by id and sources by the URL's hash (their id); removing an
- * image also removes the sources that lead to it, found by `imageId`.
+ * image also removes the sources that lead to it, found by `imageId`. Pictures that look alike
+ * are found by each band of their hash (image.repository.ts `nearHashes`).
  */
-export const imageIndexes = defineIndexes(IMAGE_SOURCES_COLLECTION, [{ key: { imageId: 1 } }]);
+export const imageIndexes = [
+  ...defineIndexes(IMAGE_SOURCES_COLLECTION, [{ key: { imageId: 1 } }]),
+  ...defineIndexes(IMAGES_COLLECTION, PHASH_BAND_FIELDS.map((field) => ({ key: { [field]: 1 } }))),
+];
 
 const renditionSchema = new Schema<RenditionDoc>(
   { key: { type: String, required: true }, width: { type: Number, required: true }, height: { type: Number, required: true } },
@@ -63,6 +82,11 @@ const imageSchema = new Schema<ImageDoc>(
       '236x': { type: renditionSchema, required: true },
     },
     createdAt: { type: Date, required: true },
+    phash: { type: String },
+    phashBand0: { type: String },
+    phashBand1: { type: String },
+    phashBand2: { type: String },
+    phashBand3: { type: String },
   },
   { collection: IMAGES_COLLECTION, versionKey: false, autoIndex: false },
 );

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { appError } from '@pinhive/kit';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { MAX_IMAGE_BYTES } from './images.config';
+import { pictureHash } from './picture-hash';
 
 /** saving-boards-ads.md section 5: "images 119 px or less in either dimension count as failed". */
 export const MIN_IMAGE_SIDE = 120;
@@ -46,6 +47,8 @@ export interface ProcessedImage<O = Buffer> {
   /** '#rrggbb', sharp's most frequent colour (the centre of a 4096-bin histogram's fullest bin). */
   dominantColor: string;
   animated: boolean;
+  /** The picture's difference hash (picture-hash.ts), of the 236x still: what looks alike hashes alike. */
+  phash: string;
   renditions: { orig: Rendition<O>; '236x': Rendition };
 }
 
@@ -124,13 +127,15 @@ async function processSource(source: { input: Buffer | string; size: number; id:
 
     // The still's format: an animation's first frame stays in its format, as does everything else.
     const small = await encodeWithInfo(input(false).autoOrient().resize({ width: GRID_WIDTH }), origFormat);
-    const { dominant } = await sharp(small.data).stats();
+    // Both read the small still: decoding 236 px wide costs little, whatever the original's size.
+    const [{ dominant }, phash] = await Promise.all([sharp(small.data).stats(), pictureHash(small.data)]);
     return {
       id: source.id(),
       width,
       height,
       dominantColor: `#${hex(dominant.r)}${hex(dominant.g)}${hex(dominant.b)}`,
       animated,
+      phash,
       renditions: { orig, '236x': { bytes: small.data, format: origFormat, width: small.info.width, height: small.info.height } },
     };
   } catch (err) {

@@ -7,7 +7,7 @@ import type { ImageDoc } from './image.model';
 import type { Readable } from 'node:stream';
 import { contentHash, IMAGE_FORMATS, processImage, processImageFile, RENDITIONS, type LocalFile, type ProcessedImage, type RenditionName } from './image.processing';
 import { receiveUpload } from './image.upload';
-import type { ImageRepository } from './image.repository';
+import { hashFields, type ImageRepository, type NearImage } from './image.repository';
 import type { BlobStore } from './image.store';
 import { MAX_IMAGE_BYTES } from './images.config';
 
@@ -142,6 +142,17 @@ export class ImageService {
     return this.opts.repo.findById(id);
   }
 
+  /**
+   * Other images whose pictures are within `maxDistance` bits of this one's, nearest first
+   * (bounded band reads: image.repository.ts); none for an image without a hash (stored before
+   * hashes, until the admin's backfill) or with a blank one.
+   */
+  async nearImages(imageId: string, maxDistance: number): Promise<NearImage[]> {
+    const hash = await this.opts.repo.hashOf(imageId);
+    if (!hash) return [];
+    return (await this.opts.repo.nearHashes(hash, maxDistance)).filter((near) => near.id !== imageId);
+  }
+
   urlsFor(image: ImageDoc): ImageUrls {
     const spec = (name: RenditionName): ImageSpec => {
       const r = image.renditions[name];
@@ -207,6 +218,7 @@ export class ImageService {
       dominantColor: processed.dominantColor,
       renditions,
       createdAt: new Date(),
+      ...hashFields(processed.phash),
     });
   }
 }

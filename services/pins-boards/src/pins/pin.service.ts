@@ -1,5 +1,6 @@
 import {
   BOARD_TITLE_SUGGESTIONS_MAX,
+  SAME_PICTURE_MAX_DISTANCE,
   savedMethod,
   type Pin,
   type PinMethod,
@@ -32,7 +33,7 @@ export interface PinServiceDeps {
   sections: SectionRepository;
   sectionService: SectionService;
   people: People;
-  images: Pick<ImageService, 'storeFromBase64' | 'storeFromUrl' | 'urlsFor' | 'knownImageId'>;
+  images: Pick<ImageService, 'storeFromBase64' | 'storeFromUrl' | 'urlsFor' | 'knownImageId' | 'nearImages'>;
   kick: (target: OutboxTarget) => void;
   /** Pins by id until they change (PinRepository marks them): every repin and pin page reads one. */
   kept: ReadCache<PinDoc>;
@@ -61,6 +62,12 @@ export interface SaveOptions {
   share_twitter?: boolean;
   advertiser_id?: string;
 }
+
+/**
+ * The most images of the same picture (other bytes) the already-saved check looks among for the
+ * viewer's pin, nearest first: one indexed key read each (docs/decisions/picture-similarity.md).
+ */
+export const SAVED_CHECK_NEAR_IMAGES = 10;
 
 const pinNotFound = () => appError('not_found', { message: 'Pin not found.' });
 
@@ -122,7 +129,7 @@ export class PinService {
   }
 
   /** A pin as the viewer sees it, or null when it is gone or hidden from them (its 404). */
-  async getUnlessHidden(viewer: Viewer, pinId: string): Promise<Pin | null> {
+  async getUnlessHidden(viewer: Viewer | undefined, pinId: string): Promise<Pin | null> {
     return this.unlessHidden(() => this.get(viewer, pinId));
   }
 
@@ -146,8 +153,20 @@ export class PinService {
     return (await this.savedCopyOf(viewer, imageId))?.board ?? null;
   }
 
-  /** The viewer's live pin of an image and its board, when that board is still theirs to see. */
+  /**
+   * The viewer's live pin of an image, or of the same picture stored from other bytes (another
+   * link, re-encoded, resized: within SAME_PICTURE_MAX_DISTANCE), nearest first, and its board.
+   */
   private async savedCopyOf(viewer: Viewer, imageId: string) {
+    const exact = await this.savedCopyOfImage(viewer, imageId);
+    if (exact) return exact;
+    const near = (await this.deps.images.nearImages(imageId, SAME_PICTURE_MAX_DISTANCE)).slice(0, SAVED_CHECK_NEAR_IMAGES);
+    const copies = await Promise.all(near.map((image) => this.savedCopyOfImage(viewer, image.id)));
+    return copies.find((copy) => copy !== null) ?? null;
+  }
+
+  /** The viewer's live pin of an image and its board, when that board is still theirs to see. */
+  private async savedCopyOfImage(viewer: Viewer, imageId: string) {
     const pin = await this.deps.pins.savedCopy(viewer.userId, imageId);
     const board = pin ? await this.deps.boardService.factsOf(pin.boardId) : null;
     if (!pin || !board || !boardPolicy.rules.read(viewer, board)) return null;
@@ -249,11 +268,12 @@ export class PinService {
   ): Promise<SavedPin> {
     const now = new Date();
     const id = newId(now.getTime());
+    const requestKey = `${viewer.userId}:${idempotencyKey ?? id}`;
     // Independent writes: the pin's numbers on its board and section, and the first-save record.
     const [seq, sectionSeq, firstSave] = await Promise.all([
       this.deps.boards.nextPinSeq(fields.boardId),
       fields.sectionId ? this.deps.sections.nextPinSeq(fields.sectionId) : Promise.resolve(null),
-      this.deps.pins.claimFirstSave(viewer.userId, id, now),
+      this.deps.pins.claimFirstSave(viewer.userId, requestKey, id, now),
     ]);
     const pin: PinDoc = {
       _id: id,
@@ -267,7 +287,7 @@ export class PinService {
       pinnerImage: pinnerImageKey(viewer.userId, fields.image.id),
       createdAt: now,
       deletedAt: null,
-      requestKey: `${viewer.userId}:${idempotencyKey ?? id}`,
+      requestKey,
     };
     const event = newEvent('pins-boards', 'pins.pin.saved.v1', id, {
       pinId: id,
@@ -279,7 +299,10 @@ export class PinService {
       imageId: fields.image.id,
       coverImageUrl: fields.image['236x'].url,
       dominantColor: fields.image.dominantColor,
-      card: { title: fields.title, description: fields.description, link: fields.link, image236: fields.image['236x'], imageOrig: fields.image.orig, savedAt: now.toISOString() },
+      card: {
+        title: fields.title, description: fields.description, link: fields.link, image236: fields.image['236x'], imageOrig: fields.image.orig, savedAt: now.toISOString(),
+        boardName: board.name,
+      },
     }, now);
     const stored = await this.deps.pins.insert(pin, [event]);
     if (stored !== 'inserted') {

@@ -11,7 +11,10 @@ export const RELATED_PINS_READ = 30;
 /** What a suggestion reads of a pin: where it was saved, and whether it is gone. */
 export type RelatedPin = Pick<PinDoc, '_id' | 'boardId' | 'deletedAt'>;
 
-/** The success dialog's one query of its own: other pins of the same image. */
+/** What "More like this" reads of a pin of a near picture: where it is, and its words for ranking. */
+export type LookAlikePin = Pick<PinDoc, '_id' | 'boardId' | 'deletedAt' | 'title' | 'description'>;
+
+/** Pins of one image (the success dialog's related board, "More like this"). */
 export class RelatedPinRepository {
   constructor(private readonly conn: Connection) {}
 
@@ -20,6 +23,14 @@ export class RelatedPinRepository {
     return this.conn
       .collection<PinDoc>(PINS_COLLECTION)
       .find({ imageId }, { projection: { _id: 1, boardId: 1, deletedAt: 1 }, limit })
+      .toArray();
+  }
+
+  /** Up to `limit` pins of an image with their text (the same indexed equality as `ofImage`). */
+  async lookAlikesOf(imageId: string, limit: number): Promise<LookAlikePin[]> {
+    return this.conn
+      .collection<PinDoc>(PINS_COLLECTION)
+      .find({ imageId }, { projection: { _id: 1, boardId: 1, deletedAt: 1, title: 1, description: 1 }, limit })
       .toArray();
   }
 }
