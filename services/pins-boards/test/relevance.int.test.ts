@@ -1,0 +1,111 @@
+import { BOOKMARK_END, type SearchResult } from '@pinhive/contracts';
+import { PgSearchIndex } from '../src/search/pg/pg-search.index';
+import { ok, resourceCalls } from './support/resources';
+import { startPinsBoards, type PinsBoardsUnderTest } from './support/service-under-test';
+import { loadRelevanceFixture, relevanceFixture } from './support/relevance-fixture';
+
+/**
+ * Relevance on the fixture (fixtures/relevance-pins.json, 370 pins): queries and the top results
+ * a person would expect, written down, asserted against the real index (PostgreSQL full-text
+ * search) through BaseSearchResource, with its typo correction. What the ranking promises is in
+ * docs/decisions/search.md "Ranking": every word must match, stems and folded accents, the
+ * title above the description, and among equal scores the later id first (ids follow the saves:
+ * the newest first).
+ */
+let t: PinsBoardsUnderTest;
+const fixture = relevanceFixture();
+const { get } = resourceCalls(() => ({ url: t.service.url, viewers: t.viewers }));
+
+beforeAll(async () => {
+  t = await startPinsBoards('relevance');
+  await loadRelevanceFixture(new PgSearchIndex(t.service.ctx.postgres!), fixture);
+});
+afterAll(() => t?.close());
+
+const titleOf = new Map(fixture.pins.map((p) => [p.id, p.title]));
+const titles = async (options: Record<string, unknown>) =>
+  ok<SearchResult[]>(await get('BaseSearchResource', { page_size: 25, ...options })).map((r) => titleOf.get(r.id) ?? r.id);
+
+/**
+ * Each row: the search options, then the expected first results in order; `only` when these are
+ * all the results (nothing else matches), `first` when more follow.
+ */
+// Every row has its three entries: it.each passes a shorter row's missing one as jest's `done`.
+type Row = [options: Record<string, unknown>, top: string[], extent: 'only' | 'first'];
+const table: Record<string, Row[]> = {
+  'stemming: plural and singular find each other': [
+    [{ query: 'cookie' }, ['Chewy chocolate chip cookies', 'Cookie decorating for beginners', 'Oatmeal raisin bars'], 'only'],
+    [{ query: 'cookies' }, ['Chewy chocolate chip cookies', 'Cookie decorating for beginners', 'Oatmeal raisin bars'], 'only'],
+    [{ query: 'lasagnas' }, ['Spinach lasagna rolls', 'Classic beef lasagna'], 'only'],
+    [{ query: 'pancake' }, ['Fluffy pancakes'], 'only'],
+    [{ query: 'beaches' }, ['Hidden beaches of the Algarve'], 'first'],
+  ],
+  'accents folded, in the query and in the pins': [
+    [{ query: 'creme brulee' }, ['Lemon crème brûlée tart', 'Crème brûlée'], 'only'],
+    [{ query: 'BRÛLÉE' }, ['Lemon crème brûlée tart', 'Crème brûlée'], 'only'],
+    [{ query: 'cafe' }, ['Café de Flore, Paris', 'Best cafes in Lisbon'], 'only'],
+    [{ query: 'cafés' }, ['Café de Flore, Paris', 'Best cafes in Lisbon'], 'only'],
+    [{ query: 'sao paulo' }, ['São Paulo street art'], 'only'],
+    [{ query: 'zurich' }, ['Zürich old town walk'], 'only'],
+    [{ query: 'acai' }, ['Açaí bowl'], 'only'],
+    [{ query: 'macrame' }, ['Macramé plant hanger'], 'only'],
+  ],
+  'typos corrected to words pins were saved with, unless auto-correction is off': [
+    [{ query: 'lasagana' }, ['Spinach lasagna rolls', 'Classic beef lasagna'], 'only'],
+    [{ query: 'lasagana', auto_correction_disabled: 'true' }, [], 'only'],
+    [{ query: 'bohemain' }, ['Bohemian living room', 'Bohemian wedding dresses'], 'only'],
+    [{ query: 'chocolat chip cookeis' }, ['Chewy chocolate chip cookies'], 'only'],
+  ],
+  'several words: every one must match, the title above the description': [
+    [{ query: 'lemon chicken' }, ['One pan lemon chicken', 'Chicken tikka masala'], 'only'],
+    [{ query: 'bohemian wedding' }, ['Bohemian wedding dresses'], 'only'],
+    [{ query: 'japan itinerary' }, ['Two weeks in Japan itinerary'], 'only'],
+    [{ query: 'knit sweater' }, ['Chunky knit sweaters', 'Wool coat outfits'], 'only'],
+    [{ query: 'chicken' }, ['One pan lemon chicken', 'Chicken noodle soup', 'Chicken tikka masala'], 'only'],
+    [{ query: 'tomato' }, ['Growing tomatoes in pots'], 'first'],
+    [{ query: 'lemon' }, ['One pan lemon chicken', 'Lemon garlic shrimp pasta', 'Lemon crème brûlée tart', 'Chicken tikka masala'], 'only'],
+  ],
+  'a rare word finds its few pins; a common one ranks its best first': [
+    [{ query: 'saffron' }, ['Saffron buns for Lucia day', 'Saffron risotto'], 'only'],
+  ],
+  'equal matches: the newest first': [
+    [{ query: 'dress' }, ['Bohemian wedding dresses', 'White dress with sandals', 'Blue floral wrap dress', 'Red linen summer dress'], 'only'],
+    [{ query: 'garden' }, ['Balcony garden ideas', 'Raised vegetable garden beds', 'Quick balcony garden', 'Balcony garden'], 'first'],
+  ],
+  'filters with a query: colour and site': [
+    [{ query: 'dress', colors: 'red' }, ['Red linen summer dress'], 'only'],
+    [{ query: 'dress', colors: ['red', 'blue'] }, ['Blue floral wrap dress', 'Red linen summer dress'], 'only'],
+    [{ query: 'lemon', domains: 'seriouseats.example' }, ['One pan lemon chicken'], 'only'],
+    [{ query: 'risotto', domains: 'www.seriouseats.example' }, ['Saffron risotto'], 'only'],
+    [{ query: 'cookies', domains: 'bakingsense.example' }, ['Chewy chocolate chip cookies'], 'only'],
+  ],
+};
+
+describe.each(Object.entries(table))('%s', (_, rows) => {
+  it.each(rows)('%j', async (options, top, extent) => {
+    const found = await titles(options);
+    expect(extent === 'only' ? found : found.slice(0, top.length)).toEqual(top);
+  });
+});
+
+it('ranks the three saves of the same pin newest first', async () => {
+  const saves = fixture.pins.filter((p) => p.title === 'Overnight oats').map((p) => p.id);
+  expect(saves).toHaveLength(3);
+  const found = ok<SearchResult[]>(await get('BaseSearchResource', { query: 'overnight oats' })).map((r) => r.id);
+  expect(found).toEqual([...saves].sort().reverse());
+});
+
+it('a common word: every pin of it found across the pages, none twice', async () => {
+  const has = (text: string) => /\bideas?\b/i.test(text);
+  const matching = fixture.pins.filter((p) => has(p.title) || has(p.description));
+  expect(matching.length).toBeGreaterThan(40);
+  const found: string[] = [];
+  for (let page = 0, bookmark: string | undefined; page < 10; page++) {
+    const res = await get('BaseSearchResource', { query: 'ideas', page_size: 25, ...(bookmark ? { bookmarks: [bookmark] } : {}) });
+    found.push(...ok<SearchResult[]>(res).map((r) => r.id));
+    bookmark = (res.body as { resource_response: { bookmarks: string[] } }).resource_response.bookmarks[0];
+    if (bookmark === BOOKMARK_END) break;
+  }
+  expect(found).toHaveLength(matching.length);
+  expect(new Set(found)).toEqual(new Set(matching.map((p) => p.id)));
+});
