@@ -15,6 +15,7 @@ import { HashtagText } from '../search/HashtagText';
 import { ShareSheet } from '../sends/ShareSheet';
 import { sharing, withSharing } from '../sends/share';
 import { closeupLayout, linkHost, scaledHeight } from './closeup';
+import { MoreLikeThis } from './MoreLikeThis';
 import { pinAlt } from './PinCard';
 import { usePin } from './usePin';
 import { useWindowWidth } from './useWindowWidth';
@@ -104,6 +105,7 @@ export function PinCloseup({ pin }: { pin: Pin }) {
           </Link>
         </div>
       </article>
+      <MoreLikeThis pinId={pin.id} />
       {sharing(params) ? <ShareSheet pin={pin} onClose={() => setSharing(false)} /> : null}
     </div>
   );
