@@ -21,29 +21,33 @@ export function SaveButton({ pin, className = 'button button--primary button--la
   const auth = useAuthModal();
   const toast = useToast();
   const [open, setOpen] = useState(false);
-  const [pending, setPending] = useState(false);
+  /** A press that waits: for the viewer to be known (a press while it loads), or for a log-in. */
+  const [pending, setPending] = useState<null | 'viewer' | 'login'>(null);
   const [saved, setSaved] = useState<SaveResult | null>(null);
   /** The last save from this button: it stays after the confirmation is gone. */
   const [last, setLast] = useState<SaveResult | null>(null);
   const describedBy = useId();
 
-  // Back from the log-in prompt: carry on with the save that needed it.
+  const requireLogin = () => {
+    setPending('login');
+    auth.requireLogin({ action: 'save', visual: { kind: 'image', src: pin.images['236x'].url, alt: '', dominantColor: pin.dominant_color } });
+  };
+
+  // A press made while the viewer was still loading goes on once it is known; back from the
+  // log-in prompt, the save that needed it carries on.
   useEffect(() => {
     if (pending && viewer.status === 'authenticated') {
-      setPending(false);
+      setPending(null);
       setOpen(true);
+    } else if (pending === 'viewer' && viewer.status === 'anonymous') {
+      requireLogin();
     }
   }, [pending, viewer.status]);
 
   const onClick = () => {
-    if (viewer.status === 'authenticated') {
-      setOpen(true);
-      return;
-    }
-    if (viewer.status === 'anonymous') {
-      setPending(true);
-      auth.requireLogin({ action: 'save', visual: { kind: 'image', src: pin.images['236x'].url, alt: '', dominantColor: pin.dominant_color } });
-    }
+    if (viewer.status === 'authenticated') setOpen(true);
+    else if (viewer.status === 'anonymous') requireLogin();
+    else setPending('viewer');
   };
 
   const onSaved = (result: SaveResult) => {
