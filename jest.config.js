@@ -1,6 +1,7 @@
 /**
  * Two tiers (conventions.md 9): `unit` needs nothing running; `int` runs against the real
  * Kafka, FerretDB and Redis that test/support/global-setup.ts starts (or finds running).
+ * `bench` holds measuring runs on the same servers, not part of `npm test`.
  * ts-jest only transpiles (isolatedModules): `npm run typecheck` is where types are checked.
  */
 const transform = {
@@ -20,12 +21,21 @@ module.exports = {
       ...common,
       displayName: 'unit',
       testMatch: ['<rootDir>/services/*/src/**/*.test.ts', '<rootDir>/services/*/test/**/*.test.ts', '<rootDir>/test/**/*.test.ts', '<rootDir>/web/src/**/*.test.ts'],
-      testPathIgnorePatterns: ['\\.int\\.test\\.ts$', '/node_modules/'],
+      testPathIgnorePatterns: ['\\.int\\.test\\.ts$', '\\.bench\\.test\\.ts$', '/node_modules/'],
     },
     {
       ...common,
       displayName: 'int',
       testMatch: ['<rootDir>/services/*/test/**/*.int.test.ts', '<rootDir>/test/**/*.int.test.ts'],
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+      setupFilesAfterEnv: ['<rootDir>/test/support/int-timeout.ts'],
+    },
+    {
+      // Measuring runs against the same servers, outside `npm test`: `npm run bench -- save-commands`.
+      ...common,
+      displayName: 'bench',
+      testMatch: ['<rootDir>/services/*/test/**/*.bench.test.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
       setupFilesAfterEnv: ['<rootDir>/test/support/int-timeout.ts'],

@@ -1,9 +1,12 @@
-// npm run bench [-- <journey>]: runs a k6 journey against a running stack (`npm run up` first),
-// then writes latencies and the resident memory of every process of the stack to
-// load-tests/results/ and prints them. Targets are k6 thresholds here, never timed assertions in
-// the test suite. The journey is the first argument, else JOURNEY, else signup-and-browse.
-// `npm run bench -- growth`, `-- save`, `-- feed`, `-- cost`, `-- search` and `-- experiences` are different: each
-// starts a stack of its own (load-tests/<name>/run.mjs).
+// npm run bench: the one load suite (load-tests/suite/run.mjs: every path on a fresh bench stack,
+// weighted like real use, beside the no-op floor). npm run bench -- <journey>: one benchmark or
+// journey. A journey of load-tests/journeys/ (signup-and-browse, login) runs against a running
+// stack (`npm run up` first), then writes latencies and the resident memory of every process of
+// the stack to load-tests/results/ and prints them. Targets are k6 thresholds here, never timed
+// assertions in the test suite. The name is the first argument, else JOURNEY, else suite.
+// `npm run bench -- growth`, `-- save`, `-- feed`, `-- cost`, `-- search`, `-- experiences` and `-- ads` are different: each
+// starts a stack of its own (load-tests/<name>/run.mjs); `-- save-commands` runs jest's bench
+// project on the test servers.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,8 +15,10 @@ import { paths } from '../infra/native/install.mjs';
 import { stackMemory as memoryOf } from './lib/memory.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const journeyName = process.argv[2] || process.env.JOURNEY || 'signup-and-browse';
-if (journeyName === 'growth') {
+const journeyName = process.argv[2] || process.env.JOURNEY || 'suite';
+if (journeyName === 'suite') {
+  await import('./suite/run.mjs');
+} else if (journeyName === 'growth') {
   await import('./growth/run.mjs');
 } else if (journeyName === 'save') {
   await import('./save/run.mjs');
@@ -25,6 +30,12 @@ if (journeyName === 'growth') {
   await import('./search/run.mjs');
 } else if (journeyName === 'experiences') {
   await import('./experiences/run.mjs');
+} else if (journeyName === 'save-commands') {
+  // The store commands of a save as pins-boards sends them (services/pins-boards/test/
+  // save-commands.bench.test.ts), on the test servers jest's global setup starts and stops.
+  execFileSync('npx', ['jest', '--selectProjects', 'bench', '--runInBand'], { cwd: path.resolve(here, '..'), stdio: 'inherit' });
+} else if (journeyName === 'ads') {
+  await import('./ads/run.mjs');
 } else {
   runJourney();
 }

@@ -38,7 +38,7 @@ import { stackProfile } from '../../scripts/stack.mjs';
 import { FEED_PASSWORD } from '../feed/seed.mjs';
 import { bcryptCompareMs } from '../growth/seed.mjs';
 import {
-  buildForBench, endedChildrenCpuSeconds, log, machine, machineLoad, ratesFromEnv, round, runK6, runPhases, sleep, stackCpuSeconds, stackPids, stopUnlessKept, trendFigures, waitForQuietMachine, waitForStackIdle, writeResult,
+  buildForBench, envNumber, endedChildrenCpuSeconds, log, machine, machineLoad, ratesFromEnv, round, runK6, runPhases, sleep, stackCpuSeconds, stackPids, stopUnlessKept, trendFigures, waitForQuietMachine, waitForStackIdle, writeResult,
 } from '../lib/bench.mjs';
 import { startFeedStack } from '../lib/feed-stack.mjs';
 import { memorySummary, stackMemory } from '../lib/memory.mjs';
@@ -49,20 +49,19 @@ import {
 const here = path.dirname(fileURLToPath(import.meta.url));
 const journey = path.resolve(here, '..', 'journeys', 'feed.js');
 const PROFILE = 'bench';
-const num = (name, def) => Number(process.env[name] || def);
-const PHASE_SECONDS = num('BENCH_PHASE_SECONDS', 30);
-const WARMUP_SECONDS = num('BENCH_WARMUP_SECONDS', 10);
-const COST_WARMUP_SECONDS = num('BENCH_COST_WARMUP_SECONDS', 5);
-const IDLE_SECONDS = num('BENCH_IDLE_SECONDS', 10);
-const CATCH_UP_SECONDS = num('BENCH_CATCH_UP_SECONDS', 300);
+const PHASE_SECONDS = envNumber('BENCH_PHASE_SECONDS', 30);
+const WARMUP_SECONDS = envNumber('BENCH_WARMUP_SECONDS', 10);
+const COST_WARMUP_SECONDS = envNumber('BENCH_COST_WARMUP_SECONDS', 5);
+const IDLE_SECONDS = envNumber('BENCH_IDLE_SECONDS', 10);
+const CATCH_UP_SECONDS = envNumber('BENCH_CATCH_UP_SECONDS', 300);
 /** After the handlers caught up: boards/list-counts.ts writes the owners' lists within LIST_COUNTS_WINDOW_MS (1 s). */
 const LIST_COUNTS_WAIT_MS = 1500;
-const POLL_MS = num('POLL_MS', 50);
+const POLL_MS = envNumber('POLL_MS', 50);
 const SIZES = {
-  readers: num('BENCH_FEED_READERS', 5),
-  savers: num('BENCH_FEED_SAVERS', 10),
-  boards: num('BENCH_FEED_BOARDS', 1000),
-  entriesPerReader: num('BENCH_FEED_ENTRIES', 500),
+  readers: envNumber('BENCH_FEED_READERS', 5),
+  savers: envNumber('BENCH_FEED_SAVERS', 10),
+  boards: envNumber('BENCH_FEED_BOARDS', 1000),
+  entriesPerReader: envNumber('BENCH_FEED_ENTRIES', 500),
 };
 const RATES = ratesFromEnv({ cost: 50, lag: 150, save_peak: 200, noop: 20 });
 /** Issue 21: the stack's CPU per save, the lag at 150 saves/s, the save's p95 at 200/s against the floor's. */

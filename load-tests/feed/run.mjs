@@ -25,22 +25,21 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stackProfile } from '../../scripts/stack.mjs';
 import { bcryptCompareMs } from '../growth/seed.mjs';
-import { buildForBench, handlerDelta, handlerTimes, log, machine, machineLoad, mergedSummary, rateEnv, ratesFromEnv, runPhases, stopUnlessKept, trendFigures, waitForQuietMachine, writeResult } from '../lib/bench.mjs';
+import { buildForBench, envNumber, handlerDelta, handlerTimes, log, machine, machineLoad, mergedSummary, rateEnv, ratesFromEnv, runPhases, stopUnlessKept, trendFigures, waitForQuietMachine, writeResult } from '../lib/bench.mjs';
 import { startFeedStack } from '../lib/feed-stack.mjs';
 import { memorySummary, stackMemory } from '../lib/memory.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const journey = path.resolve(here, '..', 'journeys', 'feed.js');
 const PROFILE = 'bench';
-const num = (name, def) => Number(process.env[name] || def);
-const PHASE_SECONDS = num('BENCH_PHASE_SECONDS', 30);
-const WARMUP_SECONDS = num('BENCH_WARMUP_SECONDS', 10);
-const POLL_MS = num('POLL_MS', 50);
+const PHASE_SECONDS = envNumber('BENCH_PHASE_SECONDS', 30);
+const WARMUP_SECONDS = envNumber('BENCH_WARMUP_SECONDS', 10);
+const POLL_MS = envNumber('POLL_MS', 50);
 const SIZES = {
-  readers: num('BENCH_FEED_READERS', 5),
-  savers: num('BENCH_FEED_SAVERS', 10),
-  boards: num('BENCH_FEED_BOARDS', 1000),
-  entriesPerReader: num('BENCH_FEED_ENTRIES', 500),
+  readers: envNumber('BENCH_FEED_READERS', 5),
+  savers: envNumber('BENCH_FEED_SAVERS', 10),
+  boards: envNumber('BENCH_FEED_BOARDS', 1000),
+  entriesPerReader: envNumber('BENCH_FEED_ENTRIES', 500),
 };
 const RATES = ratesFromEnv({ feed_page: 300, feed_page_next: 20, save: 100, noop: 20 });
 /** The targets: feed page p95 40 ms at 300/s; save-to-feed lag p95 500 ms at 100 saves/s. */

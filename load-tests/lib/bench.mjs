@@ -33,6 +33,9 @@ export async function buildForBench() {
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 export const round = (x) => (x === undefined || x === null ? null : Math.round(x * 10) / 10);
 
+/** A number from the environment (a benchmark's knob), or its default when unset or empty. */
+export const envNumber = (name, def) => Number(process.env[name] || def);
+
 /** A benchmark's arrival rates (per second): its defaults, each changed by RATE_<PATH> when set. */
 export const ratesFromEnv = (defaults) =>
   Object.fromEntries(Object.entries(defaults).map(([k, v]) => [k, Number(process.env[`RATE_${k.toUpperCase()}`] || v)]));
@@ -91,17 +94,24 @@ export function machine() {
   return `${cpus.length} cores (${cpus[0]?.model?.trim() ?? 'unknown CPU'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, node ${process.version}; k6 on the same machine`;
 }
 
+/** The machine's CPU time so far, every core, from /proc/stat: all of it and the busy part (all but idle and iowait), in ticks. */
+function machineTicks() {
+  const t = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  const total = t.reduce((x, y) => x + y, 0);
+  return { total, busy: total - t[3] - (t[4] ?? 0) };
+}
+
 /** Share (0-1) of all cores busy over `ms`, from /proc/stat. */
 export async function cpuBusy(ms) {
-  const read = () => fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
-  const a = read();
+  const a = machineTicks();
   await sleep(ms);
-  const b = read();
-  const d = b.map((x, i) => x - a[i]);
-  const total = d.reduce((x, y) => x + y, 0);
-  const idle = d[3] + (d[4] ?? 0); // idle + iowait
-  return total > 0 ? 1 - idle / total : 0;
+  const b = machineTicks();
+  const total = b.total - a.total;
+  return total > 0 ? (b.busy - a.busy) / total : 0;
 }
+
+/** CPU seconds the whole machine has been busy so far (every core). */
+export const machineBusySeconds = () => machineTicks().busy / CLOCK_TICKS;
 
 /**
  * The machine is shared (other people's builds and tests): before each measurement, waits up to

@@ -28,7 +28,7 @@ import { fileURLToPath } from 'node:url';
 import { startStack, stackProfile, stopStack } from '../../scripts/stack.mjs';
 import { bcryptCompareMs } from '../growth/seed.mjs';
 import {
-  buildForBench, log, machine, machineLoad, mergedSummary, psql, rateEnv, ratesFromEnv, round, runPhases, stopUnlessKept, trendFigures, waitForAutovacuum, waitForQuietMachine, writeResult,
+  buildForBench, envNumber, log, machine, machineLoad, mergedSummary, psql, rateEnv, ratesFromEnv, round, runPhases, stopUnlessKept, trendFigures, waitForAutovacuum, waitForQuietMachine, writeResult,
 } from '../lib/bench.mjs';
 import { memorySummary, stackMemory } from '../lib/memory.mjs';
 import { SAVE_PASSWORD, registerPeople, saveSourcePin, seedSaving } from './seed.mjs';
@@ -36,20 +36,19 @@ import { SAVE_PASSWORD, registerPeople, saveSourcePin, seedSaving } from './seed
 const here = path.dirname(fileURLToPath(import.meta.url));
 const journey = path.resolve(here, '..', 'journeys', 'save.js');
 const PROFILE = 'bench';
-const num = (name, def) => Number(process.env[name] || def);
-const PHASE_SECONDS = num('BENCH_PHASE_SECONDS', 30);
-const WARMUP_SECONDS = num('BENCH_WARMUP_SECONDS', 10);
-const GAP_SECONDS = num('BENCH_GAP_SECONDS', 10);
+const PHASE_SECONDS = envNumber('BENCH_PHASE_SECONDS', 30);
+const WARMUP_SECONDS = envNumber('BENCH_WARMUP_SECONDS', 10);
+const GAP_SECONDS = envNumber('BENCH_GAP_SECONDS', 10);
 const CAPACITY_SECONDS = Number(process.env.BENCH_CAPACITY_SECONDS ?? 10);
-const CAPACITY_VUS = num('BENCH_CAPACITY_VUS', 4);
+const CAPACITY_VUS = envNumber('BENCH_CAPACITY_VUS', 4);
 /** Requests of each path timed one at a time before k6 starts. */
 const ALONE_SAMPLES = 30;
 const SIZES = {
-  totalPins: num('BENCH_PINS', 100000),
-  bigBoardPins: num('BENCH_BOARD_PINS', 20000),
-  pickerBoards: num('BENCH_PICKER_BOARDS', 500),
-  savers: num('BENCH_SAVERS', 10),
-  saverBoards: num('BENCH_SAVER_BOARDS', 5),
+  totalPins: envNumber('BENCH_PINS', 100000),
+  bigBoardPins: envNumber('BENCH_BOARD_PINS', 20000),
+  pickerBoards: envNumber('BENCH_PICKER_BOARDS', 500),
+  savers: envNumber('BENCH_SAVERS', 10),
+  saverBoards: envNumber('BENCH_SAVER_BOARDS', 5),
 };
 /** Arrival rates (per second) handed to k6; RATE_<PATH> changes one (journeys/save.js). */
 const RATE_DEFAULTS = { save: 200, picker: 500, board_page: 300, board_page_next: 20, noop: 20 };

@@ -27,7 +27,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startStack, stackProfile, stopStack } from '../../scripts/stack.mjs';
 import { bcryptCompareMs } from '../growth/seed.mjs';
-import { buildForBench, log, machine, mergedSummary, psql, rateEnv, ratesFromEnv, runPhases, sleep, stopUnlessKept, trendFigures, waitForQuietMachine, writeResult } from '../lib/bench.mjs';
+import { buildForBench, envNumber, log, machine, mergedSummary, psql, rateEnv, ratesFromEnv, runPhases, sleep, stopUnlessKept, trendFigures, waitForQuietMachine, writeResult } from '../lib/bench.mjs';
 import { memorySummary, stackMemory } from '../lib/memory.mjs';
 import { call, registerPeople, resourceData, saveSourcePin, seedSaving } from '../save/seed.mjs';
 import { explain, indexSize, searchDatabaseUrl, seedSearchIndex, vocabulary } from './seed.mjs';
@@ -36,14 +36,13 @@ import pg from 'pg';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const journey = path.resolve(here, '..', 'journeys', 'search.js');
 const PROFILE = 'bench';
-const num = (name, def) => Number(process.env[name] || def);
-const PHASE_SECONDS = num('BENCH_PHASE_SECONDS', 30);
-const WARMUP_SECONDS = num('BENCH_WARMUP_SECONDS', 10);
+const PHASE_SECONDS = envNumber('BENCH_PHASE_SECONDS', 30);
+const WARMUP_SECONDS = envNumber('BENCH_WARMUP_SECONDS', 10);
 const SIZES = {
-  indexPins: num('BENCH_SEARCH_PINS', 1_000_000),
-  indexBoards: num('BENCH_SEARCH_BOARDS', 1000),
-  storePins: num('BENCH_PINS', 100_000),
-  savers: num('BENCH_SAVERS', 10),
+  indexPins: envNumber('BENCH_SEARCH_PINS', 1_000_000),
+  indexBoards: envNumber('BENCH_SEARCH_BOARDS', 1000),
+  storePins: envNumber('BENCH_PINS', 100_000),
+  savers: envNumber('BENCH_SAVERS', 10),
 };
 const RATES = ratesFromEnv({ search: 200, typeahead: 300, save: 50, noop: 20 });
 const PHASES = (process.env.BENCH_PHASES || 'search,typeahead,lag').split(',');
