@@ -22,7 +22,7 @@ export function cacheRoot() {
 }
 
 /** Runs a command, capturing its output; resolves { code, out } (never rejects). */
-function run(command, args, { env = process.env, cwd = repoRoot } = {}) {
+export function run(command, args, { env = process.env, cwd = repoRoot } = {}) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
