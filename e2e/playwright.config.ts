@@ -6,43 +6,57 @@ import { defineConfig, devices } from '@playwright/test';
  */
 const baseURL = process.env['PINHIVE_BASE_URL'] ?? 'http://localhost:8080';
 
+/**
+ * Specs whose assertions read what every test changes at once (the site-wide popular pins): they
+ * run alone, one at a time, after the others. Every other spec signs up its own accounts, names
+ * its boards and words with uniqueName/uniqueWord and serves its outside page on its worker's own
+ * port, so two of them run side by side (docs/decisions/test-suite-speed.md).
+ */
+const SHARED = ['popular.spec.ts'];
+
+const chromium = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      // Chromium resolves "localhost" itself and prefers ::1, where the gateway also
+      // listens; the IP rule exempts only 127.0.0.1, and human-check.spec.ts exhausts it
+      // for ::1 on purpose. Addresses typed as [::1] are literals and stay IPv6.
+      '--host-resolver-rules=MAP localhost 127.0.0.1',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  },
+};
+
 export default defineConfig({
   testDir: './tests',
   outputDir: 'test-results',
   fullyParallel: false,
-  workers: 1,
+  // Two: the machine's two cores (PINHIVE_E2E_WORKERS=1 runs one spec at a time).
+  workers: Number(process.env['PINHIVE_E2E_WORKERS'] ?? 2),
   retries: 0,
   forbidOnly: Boolean(process.env['CI']),
   reporter: 'list',
-  timeout: 60_000,
+  // Room for two workers on a busy 2-core machine: a test that passes takes no longer for it.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // A trace is recorded for every test and thrown away when it passes: about 30 % of the
+    // browser tier's CPU (Chromium's screenshots and snapshots) on 3 specs measured. Off unless
+    // asked (PINHIVE_E2E_TRACE=1 keeps a failure's trace); a failure still leaves its screenshot.
+    trace: process.env['PINHIVE_E2E_TRACE'] ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
   },
   projects: [
-    {
-      name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: '/usr/bin/chromium',
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            // Chromium resolves "localhost" itself and prefers ::1, where the gateway also
-            // listens; the IP rule exempts only 127.0.0.1, and human-check.spec.ts exhausts it
-            // for ::1 on purpose. Addresses typed as [::1] are literals and stay IPv6.
-            '--host-resolver-rules=MAP localhost 127.0.0.1',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
-        },
-      },
-    },
+    { name: 'chromium', use: chromium, testIgnore: SHARED },
+    // After every other spec (a failure there skips these), on one worker.
+    { name: 'chromium-shared', use: chromium, testMatch: SHARED, dependencies: ['chromium'], workers: 1 },
   ],
 });

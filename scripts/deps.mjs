@@ -1,5 +1,6 @@
 // Installs the npm packages when node_modules is missing or older than package-lock.json,
-// so that both README commands work on a fresh clone.
+// so that both README commands work on a fresh clone; packages already in npm's cache are not
+// fetched again (--prefer-offline).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,5 +16,5 @@ export function ensureDependencies({ log = console.log } = {}) {
     return;
   }
   log('[deps] installing npm packages (npm ci)');
-  execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: root, stdio: 'inherit' });
+  execFileSync('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: root, stdio: 'inherit' });
 }

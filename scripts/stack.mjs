@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { renderNginxConf } from '../gateway/render.mjs';
 import { installAll, paths } from '../infra/native/install.mjs';
-import { profile as infraProfile, startInfra, stopInfra } from '../infra/native/infra.mjs';
+import { profile as infraProfile, startInfra, startPart, stopInfra } from '../infra/native/infra.mjs';
 import { postgresPassword, PG_USER } from '../infra/native/postgres.mjs';
 import { startProcess, stopProcess } from '../infra/native/process.mjs';
 import { SERVICES } from './build.mjs';
@@ -45,8 +45,12 @@ async function httpOk(url) {
   }
 }
 
-/** Where the browser tests serve their outside web page with images (allow-listed in the test stack). */
-export const E2E_PAGE_SERVER_PORT = 18090;
+/**
+ * Where the browser tests serve their outside web page with images (allow-listed in the test
+ * stack): one port per browser-test worker (e2e/playwright.config.ts runs two; four are allowed so
+ * that PINHIVE_E2E_WORKERS=3 or 4 can be tried on a machine with more cores).
+ */
+export const E2E_PAGE_SERVER_PORTS = [18090, 18091, 18092, 18093];
 
 /** The environment a service of the stack runs with (also used by the operator command). */
 export function serviceEnv(p, service) {
@@ -73,6 +77,9 @@ export function serviceEnv(p, service) {
     // The browser tests log in many times a minute from 127.0.0.1: exempt it from the IP rule
     // (the human-check test comes from ::1, see hasIpv6Loopback).
     if (p.name === 'test') Object.assign(env, { LOGIN_IP_RULE_EXEMPT: '127.0.0.1', LOGIN_MAX_FAILURES_PER_IP_PER_DAY: '10000' });
+    // bcrypt at the blueprint's floor (10, as the integration tests use) rather than the default
+    // 11: every browser test signs up and logs in, and each hash or check costs half as much.
+    if (p.name === 'test') env.BCRYPT_COST = '10';
     // The growth benchmark logs in (rightly and wrongly) several times a second from 127.0.0.1;
     // the IP rule and the per-IP daily failures stay counted, with limits it never reaches.
     if (p.name === 'bench') Object.assign(env, { LOGIN_IP_BURST: '1000000', LOGIN_MAX_FAILURES_PER_IP_PER_DAY: '1000000' });
@@ -87,9 +94,16 @@ export function serviceEnv(p, service) {
     env.SEARCH_DATABASE_URL = `postgres://${PG_USER}:${encodeURIComponent(postgresPassword(p))}@127.0.0.1:${p.postgresPort}/${p.dbPrefix}_search`;
     // The browser tests' page server (e2e/tests/support/page-server.ts) is the one outside site
     // the test stack may fetch from: the guarded fetcher refuses loopback addresses otherwise.
-    if (p.name === 'test') env.FETCH_ALLOW_HOSTS = `127.0.0.1:${E2E_PAGE_SERVER_PORT},localhost:${E2E_PAGE_SERVER_PORT}`;
+    if (p.name === 'test') env.FETCH_ALLOW_HOSTS = E2E_PAGE_SERVER_PORTS.flatMap((port) => [`127.0.0.1:${port}`, `localhost:${port}`]).join(',');
     // The experiments (pin creation switched off by an operator): the kit's client long-polls experiences.
     env.EXPERIENCES_URL = `http://127.0.0.1:${p.ports.experiences}`;
+  }
+  // Quick-promote reads the pin as its viewer sees it (ads promotions/pins.client.ts).
+  // Ads counts impressions and clicks, and paces campaigns, in Redis (ads counting/counter.ts).
+  if (service === 'ads') {
+    Object.assign(env, { PINS_BOARDS_URL: `http://127.0.0.1:${p.ports['pins-boards']}`, REDIS_URL: `redis://127.0.0.1:${p.redisPort}` });
+    // Reports within 2 s for the browser tests, not the production minute.
+    if (p.name === 'test') env.ADS_FLUSH_MS = '2000';
   }
   // The people's read cache's stamps (experiences/experience.people.ts).
   if (service === 'experiences') env.REDIS_URL = `redis://127.0.0.1:${p.redisPort}`;
@@ -105,16 +119,55 @@ function profilerArgs(service) {
   return dir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(dir)}`, `--cpu-prof-name=${service}.cpuprofile`] : [];
 }
 
-async function startServices(p, log) {
-  await Promise.all(SERVICES.map((s) => {
+/** The most instances of a service a stack runs (PINHIVE_REPLICAS); stopping looks for them all. */
+const MAX_REPLICAS = 4;
+/** The second instance of a service listens this many ports above the first, the third twice as many. */
+const REPLICA_PORT_STEP = 100;
+
+/**
+ * The instances of a service: one, or `replicas` (2-4; startStack's option, PINHIVE_REPLICAS by
+ * default), each a process of its own behind
+ * the gateway, which takes them in turn. Running the browser tests on two of each shows nothing
+ * relies on one process's memory (sessions, caches, limits, consumers). Other services call the
+ * first instance directly.
+ */
+export function instancesOf(p, service, replicas = p.replicas ?? 1) {
+  const n = Math.min(MAX_REPLICAS, Math.max(1, Math.floor(replicas) || 1));
+  return Array.from({ length: n }, (_, i) => ({ name: i === 0 ? service : `${service}-${i + 1}`, port: p.ports[service] + i * REPLICA_PORT_STEP }));
+}
+
+/**
+ * Starts the services (each instance); resolves their pids once each answers /healthz. `nice`
+ * (a niceness) starts them at a lower CPU priority (startStack: beside a starting Kafka).
+ */
+async function startServices(p, log, { nice = 0 } = {}) {
+  return Promise.all(SERVICES.flatMap((s) => {
     const main = path.join(root, 'services', s, 'dist', 'main.js');
     if (!fs.existsSync(main)) throw new Error(`${main} is missing: run \`npm run build\``);
-    return startProcess({
-      name: s, runDir: p.runDir, log, cwd: root, timeoutMs: 30000, ports: [p.ports[s]],
-      command: process.execPath, args: ['--enable-source-maps', ...profilerArgs(s), main], env: serviceEnv(p, s),
-      ready: () => httpOk(`http://127.0.0.1:${p.ports[s]}/healthz`),
+    return instancesOf(p, s).map(async ({ name, port }) => {
+      const node = [process.execPath, '--enable-source-maps', ...profilerArgs(name), main];
+      const [command, ...args] = nice ? ['nice', '-n', String(nice), ...node] : node;
+      const { pid } = await startProcess({
+        name, runDir: p.runDir, log, cwd: root, timeoutMs: 30000, ports: [port],
+        command, args, env: { ...serviceEnv(p, s), PORT: String(port) },
+        ready: () => httpOk(`http://127.0.0.1:${port}/healthz`),
+      });
+      return pid;
     });
   }));
+}
+
+/**
+ * Gives the processes back the normal CPU priority (niceness 0). Niceness is per thread on
+ * Linux, so each thread of each; raising a priority takes root (CAP_SYS_NICE): otherwise they
+ * keep the lower one, which the log says.
+ */
+function restorePriority(pids, log) {
+  try {
+    for (const pid of pids) for (const task of fs.readdirSync(`/proc/${pid}/task`)) os.setPriority(Number(task), 0);
+  } catch (err) {
+    log(`[stack] the services keep their lower CPU priority (${err.message})`);
+  }
 }
 
 /**
@@ -136,7 +189,7 @@ async function startGateway(p, log) {
   const conf = path.join(confDir, 'nginx.conf');
   fs.writeFileSync(conf, renderNginxConf({
     listenPort: p.ports.gateway,
-    upstreams: Object.fromEntries(SERVICES.map((s) => [s, `127.0.0.1:${p.ports[s]}`])),
+    upstreams: Object.fromEntries(SERVICES.map((s) => [s, instancesOf(p, s).map(({ port }) => `127.0.0.1:${port}`)])),
     webRoot: path.join(root, 'web', 'dist'),
     runDir: p.runDir,
     // nginx drops worker privileges to "nobody" by default, who could not write our temp dirs.
@@ -168,32 +221,79 @@ function hasIpv6Loopback() {
 /** Waits until the gateway reports every service ready (Mongo, Kafka and Redis answering). */
 async function waitForHealth(p, log, timeoutMs = 90000) {
   const t0 = Date.now();
-  const pending = new Set(SERVICES);
+  // Through the gateway (its route works), and each instance on its own (the gateway takes turns).
+  const pending = new Map(SERVICES.flatMap((s) => [
+    [s, `http://127.0.0.1:${p.ports.gateway}/_health/${s}`],
+    ...instancesOf(p, s).slice(1).map(({ name, port }) => [name, `http://127.0.0.1:${port}/readyz`]),
+  ]));
   while (pending.size && Date.now() - t0 < timeoutMs) {
-    for (const s of [...pending]) if (await httpOk(`http://127.0.0.1:${p.ports.gateway}/_health/${s}`)) pending.delete(s);
+    for (const [name, url] of [...pending]) if (await httpOk(url)) pending.delete(name);
     if (pending.size) await new Promise((r) => setTimeout(r, 250));
   }
-  if (pending.size) throw new Error(`not ready after ${timeoutMs} ms: ${[...pending].join(', ')} (see ${p.runDir}/logs/<service>.log)`);
+  if (pending.size) throw new Error(`not ready after ${timeoutMs} ms: ${[...pending.keys()].join(', ')} (see ${p.runDir}/logs/<service>.log)`);
   log(`[stack] all services ready through the gateway in ${Date.now() - t0} ms`);
 }
 
-export async function startStack(name = 'dev', { log = console.log, freshInfra = false, infraRunning = false } = {}) {
-  const p = stackProfile(name);
+/**
+ * What the services need answering before they start: the store (FerretDB on its PostgreSQL,
+ * after the SQLite carry-over) and Redis, in infra.mjs startInfra's order. The mongo driver
+ * gives up a first connect that finds no server within 5 s (kit infra/mongo.ts), so they wait
+ * for it; Kafka they do not wait for (startStack).
+ */
+function startStore(p, log) {
+  return Promise.all([startPart(p, 'redis', { log }), startPart(p, 'postgres', { log }).then(() => startPart(p, 'ferretdb', { log }))]);
+}
+
+/** Niceness of the services while Kafka starts beside them (startStack). */
+const BESIDE_KAFKA_NICENESS = 10;
+
+/**
+ * Starts the stack and resolves once every service is ready through the gateway. Kafka takes
+ * the longest to answer (a JVM loading its partitions: 5-6 s warm), and nothing else needs it
+ * to start: a service's bus retries by itself and its readiness reports Kafka (kit service.ts),
+ * the identity provider and the gateway need nothing. So they all start beside it, the
+ * services once the store answers, and the health wait at the end covers Kafka. Kafka's start
+ * is CPU-bound and two cores are little: the services start at a lower CPU priority (nice) so
+ * that they only take what Kafka leaves, and get the normal one back once it answers
+ * (docs/decisions/warm-start.md has the measurements). A fresh start (tests) wipes and starts
+ * the servers first, as before. `times` (optional) gets each part's ready time in ms from the start.
+ */
+export async function startStack(name = 'dev', { log = console.log, freshInfra = false, infraRunning = false, replicas = Number(process.env.PINHIVE_REPLICAS || 1), times = {} } = {}) {
+  const p = { ...stackProfile(name), replicas };
+  const t0 = Date.now();
+  const timed = (what, promise) => promise.then((value) => {
+    times[what] = Date.now() - t0;
+    return value;
+  });
+  let kafka;
+  let store = Promise.resolve();
   if (!infraRunning) {
-    await installAll({ log });
-    await startInfra(p, { fresh: freshInfra, log });
+    // Debian packages (nginx among them) may be missing on a fresh machine: installed before anything starts.
+    await timed('install check', installAll({ log }));
+    if (freshInfra) await timed('servers (fresh)', startInfra(p, { fresh: true, log }));
+    else {
+      kafka = timed('kafka', startPart(p, 'kafka', { log }));
+      store = timed('store and redis', startStore(p, log));
+    }
   }
-  await startLocalIdp(p, log);
-  await startServices(p, log);
-  await startGateway(p, log);
-  await waitForHealth(p, log);
+  const services = timed('services listening', store.then(() => startServices(p, log, { nice: kafka ? BESIDE_KAFKA_NICENESS : 0 })));
+  const results = await Promise.allSettled([
+    // Once both the services and Kafka are up, the services are back to the normal priority.
+    kafka && Promise.all([kafka, services]).then(([, pids]) => restorePriority(pids, log)),
+    timed('local-idp', startLocalIdp(p, log)),
+    timed('gateway', startGateway(p, log)),
+    services,
+  ]);
+  const failed = [...new Set(results.filter((r) => r.status === 'rejected').map((r) => r.reason.message))];
+  if (failed.length) throw new Error(`the ${name} stack failed to start:\n\n${failed.join('\n\n')}`);
+  await timed('all healthy', waitForHealth(p, log));
   return p;
 }
 
 export async function stopStack(name = 'dev', { log = console.log, keepInfra = false } = {}) {
   const p = stackProfile(name);
   await stopProcess({ name: 'gateway', runDir: p.runDir, log });
-  await Promise.all(SERVICES.map((s) => stopProcess({ name: s, runDir: p.runDir, log })));
+  await Promise.all(SERVICES.flatMap((s) => instancesOf(p, s, MAX_REPLICAS).map(({ name }) => stopProcess({ name, runDir: p.runDir, log }))));
   await stopProcess({ name: 'local-idp', runDir: p.runDir, log });
   if (!keepInfra) await stopInfra(p, { log });
 }

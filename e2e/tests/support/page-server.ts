@@ -5,15 +5,15 @@ import sharp from 'sharp';
 /**
  * The outside web page the saving tests save from: "Lamps of the world", with three real images
  * (two JPEGs, one PNG, all well over the 119 px floor) and a 16 px icon that must never be offered.
- * Served on 127.0.0.1:18090, the one outside site the test stack's pins-boards may fetch
- * (`E2E_PAGE_SERVER_PORT` and FETCH_ALLOW_HOSTS in scripts/stack.mjs). The images are drawn at
- * start, so nothing binary is committed.
+ * Served on 127.0.0.1:18090 (18091 for the second browser-test worker, up to 18093 for a fourth),
+ * the one outside site the test stack's pins-boards may fetch (`E2E_PAGE_SERVER_PORTS` and FETCH_ALLOW_HOSTS in
+ * scripts/stack.mjs). The images are drawn at start, so nothing binary is committed.
  */
-export const PAGE_SERVER_PORT = 18090;
+export const PAGE_SERVER_PORT = 18090 + Number(process.env['TEST_PARALLEL_INDEX'] ?? 0);
 export const PAGE_TITLE = 'Lamps of the world';
 
 export interface PageServer {
-  /** `http://127.0.0.1:18090` */
+  /** `http://127.0.0.1:18090` (or 18091) */
   origin: string;
   /** The page with the images. */
   pageUrl: string;

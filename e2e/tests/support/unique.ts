@@ -1,7 +1,10 @@
 import sharp from 'sharp';
 
-/** A name no other test (or run) uses: the base and five characters of the clock. */
-export const uniqueName = (base: string): string => `${base} ${Date.now().toString(36).slice(-5)}`;
+/**
+ * A name no other test (or run) uses: the base, five characters of the clock and two random ones
+ * (two browser-test workers may ask in the same millisecond).
+ */
+export const uniqueName = (base: string): string => `${base} ${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 36 * 36).toString(36).padStart(2, '0')}`;
 
 /**
  * A PNG no other test saved: a colour of its own with the clock written on it. Tests that need
