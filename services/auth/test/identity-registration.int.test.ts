@@ -67,3 +67,12 @@ it('keeps the age rules of an email sign-up', async () => {
   await expect(registration.registerWithIdentity(input)).rejects.toMatchObject({ code: 'underage' });
   expect(await links.find('google', input.subject)).toBeNull();
 });
+
+it("records the provider's gender, and tells ads the birthday and gender with the registration (ad targeting)", async () => {
+  const { user } = await registration.registerWithIdentity(person({ provider: 'facebook', gender: 'female' }));
+  const stored = (await users.findById(user.id))!;
+  expect(stored.gender).toBe('female');
+  expect(stored.pendingEvents?.find((e) => e.type === 'auth.user.registered.v1')?.data).toMatchObject({ userId: user.id, birthday: '1990-05-17', gender: 'female' });
+  const { user: other } = await registration.registerWithIdentity(person());
+  expect((await users.findById(other.id))!.pendingEvents?.[0]?.data).toMatchObject({ birthday: '1990-05-17', gender: null });
+});

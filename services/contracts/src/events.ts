@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { KNOWN_GENDERS } from './ad-audience';
 import { DEACTIVATION_REASONS, LOGIN_BLOCK_REASONS } from './auth';
 
 /**
@@ -24,6 +25,13 @@ export const userRegisteredV1Schema = z.object({
   lastName: z.string(),
   country: z.string().nullable(),
   registeredAt: z.iso.datetime(),
+  /**
+   * The birthday (YYYY-MM-DD, UTC) sign-up requires: ads' age group of the viewer (ad-audience.ts).
+   * Absent from events stored before it.
+   */
+  birthday: z.iso.date().optional(),
+  /** The gender a sign-up provider shared (Facebook-kind profile, OpenID `gender`); null when none did. */
+  gender: z.enum(KNOWN_GENDERS).nullable().optional(),
 });
 export type UserRegisteredV1 = z.infer<typeof userRegisteredV1Schema>;
 
@@ -125,6 +133,8 @@ export const pinSavedV1Schema = z.object({
     imageOrig: savedImageSchema,
     /** The pin's `createdAt`. */
     savedAt: z.iso.datetime(),
+    /** The board's name: with the title and description, the words ads infers the saver's interests from. Absent from events before it. */
+    boardName: z.string().optional(),
   }).optional(),
 });
 export type PinSavedV1 = z.infer<typeof pinSavedV1Schema>;
@@ -264,6 +274,38 @@ export const advertiserMemberV1Schema = z.object({
 });
 export type AdvertiserMemberV1 = z.infer<typeof advertiserMemberV1Schema>;
 
+/**
+ * An advertiser promoted a pin (quick-promote): a campaign with one ad group and one ad now holds
+ * it. Keyed by the pin id. pins-boards marks the pin (`is_promoted`, `promoted_is_removable`).
+ */
+export const pinPromotedV1Schema = z.object({
+  pinId: z.string().min(1),
+  advertiserId: z.string().min(1),
+  campaignId: z.string().min(1),
+  adGroupId: z.string().min(1),
+  adId: z.string().min(1),
+  /** Whether the pinner may still delete the pin (deleting it ends its ads). */
+  promotedIsRemovable: z.boolean(),
+});
+export type PinPromotedV1 = z.infer<typeof pinPromotedV1Schema>;
+
+/**
+ * A person saw a promoted pin (at least half of it for a second) or clicked it: accepted by ads'
+ * events route from a token it signed when serving, published straight to Kafka (no store write
+ * per impression), keyed by the ad. ads' own counting consumer aggregates them (issue 25).
+ */
+export const adEngagedV1Schema = z.object({
+  kind: z.enum(['impression', 'click']),
+  adId: z.string().min(1),
+  adGroupId: z.string().min(1),
+  campaignId: z.string().min(1),
+  advertiserId: z.string().min(1),
+  /** Who saw it: the account id, or the served token's own visitor id for someone signed out. */
+  viewerKey: z.string().min(1),
+  placement: z.enum(['home_feed', 'search']),
+});
+export type AdEngagedV1 = z.infer<typeof adEngagedV1Schema>;
+
 export const eventSchemas = {
   'auth.user.registered.v1': userRegisteredV1Schema,
   'auth.user.logged-in.v1': userLoggedInV1Schema,
@@ -288,6 +330,8 @@ export const eventSchemas = {
   'pins.board.invited-by-email.v1': boardInvitedByEmailV1Schema,
   'ads.advertiser.member-added.v1': advertiserMemberV1Schema,
   'ads.advertiser.member-removed.v1': advertiserMemberV1Schema,
+  'ads.pin.promoted.v1': pinPromotedV1Schema,
+  'ads.ad.engaged.v1': adEngagedV1Schema,
 } as const;
 
 export type EventMap = { [K in keyof typeof eventSchemas]: z.infer<(typeof eventSchemas)[K]> };

@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import * as oidc from 'openid-client';
-import { SESSION_COOKIES, type IdentityCredentials } from '@pinhive/contracts';
+import { genderOf, SESSION_COOKIES, type IdentityCredentials } from '@pinhive/contracts';
 import { appError, readCookie, type Logger } from '@pinhive/kit';
 import { normaliseIdentifier } from '../users/identifier';
 import { providerFailure, type DiscoveredProvider } from './discovered-provider';
@@ -61,5 +61,6 @@ export function identityFromClaims(provider: VerifiedIdentity['provider'], claim
     provider, subject: claims.sub, email,
     firstName: text('given_name'), lastName: text('family_name'), imageUrl: text('picture'),
     birthday: birthday && /^\d{4}-\d{2}-\d{2}$/.test(birthday) ? birthday : undefined,
+    gender: genderOf(text('gender')) ?? undefined,
   };
 }

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import type { IdentityCredentials } from '@pinhive/contracts';
+import type { IdentityCredentials, KnownGender } from '@pinhive/contracts';
 import type { IdentityProvider } from './identity-link.repository';
 
 /** A person as a provider vouched for them, after its token or code was verified. */
@@ -14,6 +14,8 @@ export interface VerifiedIdentity {
   imageUrl?: string;
   /** YYYY-MM-DD when the provider shares it. */
   birthday?: string;
+  /** When the provider shares one Pinhive knows (ad targeting). */
+  gender?: KnownGender;
 }
 
 /** The log-in methods of the spec's enumeration a provider's log-in is recorded as. */

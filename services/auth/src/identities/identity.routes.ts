@@ -129,7 +129,7 @@ export function identityRoutes(deps: {
         try {
           const { user } = await registration.registerWithIdentity({
             provider: identity.provider, subject: identity.subject, email, birthday: birthday ?? Number.NaN,
-            firstName: body.first_name || identity.firstName, lastName: body.last_name ?? identity.lastName, country: body.country,
+            firstName: body.first_name || identity.firstName, lastName: body.last_name ?? identity.lastName, country: body.country, gender: identity.gender,
             kr_privacy_consent_opt_in: body.kr_privacy_consent_opt_in, marketing_notifs_opt_out: body.marketing_notifs_opt_out,
           });
           await flows.dropPending(pendingId);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import bcrypt from 'bcryptjs';
-import { EMAIL_FORMAT, checkBirthday, isAscii, type SessionUser } from '@pinhive/contracts';
+import { EMAIL_FORMAT, checkBirthday, isAscii, type EventEnvelope, type KnownGender, type SessionUser } from '@pinhive/contracts';
 import { appError, docWithEvents, newEvent } from '@pinhive/kit';
 import type { z } from 'zod';
 import type { registerRequestSchema } from '@pinhive/contracts';
@@ -25,6 +25,8 @@ export interface IdentityRegistration {
   /** Epoch seconds, checked by the same age rules as an email sign-up. */
   birthday: number;
   country?: string | null;
+  /** The gender the provider shared, if one Pinhive knows (ad targeting). */
+  gender?: KnownGender;
   kr_privacy_consent_opt_in?: boolean;
   marketing_notifs_opt_out?: boolean;
 }
@@ -53,7 +55,7 @@ export class RegistrationService {
   constructor(
     private readonly users: UserRepository,
     private readonly links: IdentityLinkRepository,
-    private readonly opts: { bcryptCost: number; now?: () => Date; onStored: (userId: string) => void },
+    private readonly opts: { bcryptCost: number; now?: () => Date; onStored: (userId: string, created: EventEnvelope[]) => void },
   ) {}
 
   async register(input: RegisterInput): Promise<SessionUser> {
@@ -84,7 +86,7 @@ export class RegistrationService {
     const link = held ?? (await this.links.claim(input.provider, input.subject, randomUUID(), email, now));
     try {
       const user = await this.insertNew(link.userId, {
-        email, passwordHash: '', first_name: input.firstName, last_name: input.lastName, birthday: input.birthday, country: input.country ?? undefined,
+        email, passwordHash: '', first_name: input.firstName, last_name: input.lastName, birthday: input.birthday, country: input.country ?? undefined, gender: input.gender,
         kr_privacy_consent_opt_in: input.kr_privacy_consent_opt_in, marketing_notifs_opt_out: input.marketing_notifs_opt_out,
       }, now);
       return { user, created: true };
@@ -98,29 +100,33 @@ export class RegistrationService {
 
   private async insertNew(
     id: string,
-    input: Pick<RegisterInput, 'first_name' | 'last_name' | 'birthday' | 'country' | 'kr_privacy_consent_opt_in' | 'marketing_notifs_opt_out'> & { email: string; passwordHash: UserDoc['passwordHash'] },
+    input: Pick<RegisterInput, 'first_name' | 'last_name' | 'birthday' | 'country' | 'kr_privacy_consent_opt_in' | 'marketing_notifs_opt_out'> & { email: string; passwordHash: UserDoc['passwordHash']; gender?: KnownGender },
     now: Date,
   ): Promise<SessionUser> {
     const { email, passwordHash } = input;
     const firstName = input.first_name || firstNameFromEmail(email);
     const lastName = input.last_name ?? '';
+    const birthday = new Date(input.birthday * 1000);
+    const gender = input.gender ?? null;
     for (let attempt = 0; attempt < USERNAME_ATTEMPTS; attempt++) {
       const username = usernameFromEmail(email, attempt);
       if (await this.users.usernameExists(username)) continue;
       const event = newEvent('auth', 'auth.user.registered.v1', id, {
         userId: id, username, email, firstName, lastName, country: input.country ?? null, registeredAt: now.toISOString(),
+        // ads' targeting: its age group (computed when serving) and the provider's gender.
+        birthday: birthday.toISOString().slice(0, 10), gender,
       });
       try {
         await this.users.insert(docWithEvents({
           _id: id, email, username, firstName, lastName, passwordHash,
-          birthday: new Date(input.birthday * 1000), country: input.country ?? null, consents: consentsOf(input, now), createdAt: now, loginBlock: null, deactivation: null, mfa: null, mfaPending: null,
+          birthday, country: input.country ?? null, gender, consents: consentsOf(input, now), createdAt: now, loginBlock: null, deactivation: null, mfa: null, mfaPending: null,
         }, [event]));
       } catch (err) {
         if (err instanceof DuplicateKeyError && err.field === 'username') continue;
         if (err instanceof DuplicateKeyError) throw appError('email_exists', { field: 'email' });
         throw err;
       }
-      this.opts.onStored(id);
+      this.opts.onStored(id, [event]);
       return presentSessionUser({ _id: id, username, email, firstName, lastName });
     }
     throw appError('internal', { detail: 'could not find a free username' });

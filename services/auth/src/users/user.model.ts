@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import type { LoginBlockReason } from '@pinhive/contracts';
+import type { KnownGender, LoginBlockReason } from '@pinhive/contracts';
 import type { OutboxFields } from '@pinhive/kit';
 
 /** An operator's block on log-in (spec reasons 0-6), answered with its own message. */
@@ -57,6 +57,11 @@ export interface UserDoc extends OutboxFields {
   passwordHash: string;
   birthday: Date;
   country: string | null;
+  /**
+   * The gender a sign-up provider shared (Facebook-kind profile, OpenID `gender`), passed on to ads
+   * for targeting; null or absent when none did (email sign-up asks none).
+   */
+  gender?: KnownGender | null;
   consents: Consents | null;
   createdAt: Date;
   loginBlock: LoginBlock | null;
@@ -90,6 +95,7 @@ const userSchema = new Schema<UserDoc>(
     passwordHash: { type: String, default: '' },
     birthday: { type: Date, required: true },
     country: { type: String, default: null },
+    gender: { type: String, default: null },
     consents: { type: new Schema({ privacyOptIn: Boolean, marketingOptOut: Boolean, at: Date }, { _id: false }), default: null },
     createdAt: { type: Date, required: true },
     loginBlock: { type: Schema.Types.Mixed, default: null },

@@ -1,4 +1,4 @@
-import type { IdentityCredentials } from '@pinhive/contracts';
+import { genderOf, type IdentityCredentials } from '@pinhive/contracts';
 import { appError } from '@pinhive/kit';
 import { normaliseIdentifier } from '../../users/identifier';
 import type { IdentityLoginMethod, IdentityVerifier, VerifiedIdentity } from '../identity-verifier';
@@ -13,13 +13,14 @@ export function identityFromProfile(facts: TokenFacts, profile: GraphProfile): V
     firstName: profile.first_name || undefined, lastName: profile.last_name || undefined,
     imageUrl: picture && !picture.is_silhouette ? picture.url : undefined,
     birthday: isoBirthday(profile.birthday),
+    gender: genderOf(profile.gender) ?? undefined,
   };
 }
 
 /**
  * The Facebook-kind log-in (`facebook_id` + `facebook_token`): the token must be valid and issued
  * to this app (`debug_token` with the app secret), and be the token of the `facebook_id` the
- * browser names; the profile it reads gives names, birthday and, when granted, the email.
+ * browser names; the profile it reads gives names, birthday, gender and, when granted, the email.
  */
 export class FacebookVerifier implements IdentityVerifier {
   readonly provider = 'facebook';
