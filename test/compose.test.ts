@@ -21,7 +21,7 @@ const APP_SERVICES = {
   auth: { schema: authConfigSchema, port: 4001, needs: ['mongo', 'kafka', 'redis', 'mailpit'] },
   'pins-boards': { schema: pinsBoardsConfigSchema, port: 4002, needs: ['mongo', 'kafka', 'redis', 'postgres'] },
   experiences: { schema: experiencesConfigSchema, port: 4003, needs: ['mongo', 'kafka'] },
-  ads: { schema: adsConfigSchema, port: 4004, needs: ['mongo', 'kafka'] },
+  ads: { schema: adsConfigSchema, port: 4004, needs: ['mongo', 'kafka', 'redis'] },
 } as const;
 type AppService = keyof typeof APP_SERVICES;
 const APP_NAMES = Object.keys(APP_SERVICES) as AppService[];
@@ -238,6 +238,7 @@ describe('docker-compose.yml', () => {
     expect(databases).toEqual(APP_NAMES.map((name) => `pinhive_${name.replace(/-/g, '_')}`));
     expect(env('auth')['REDIS_URL']).toBe('redis://redis:6379');
     expect(env('pins-boards')['REDIS_URL']).toBe('redis://redis:6379');
+    expect(env('ads')['REDIS_URL']).toBe('redis://redis:6379');
     expect(env('kafka')['KAFKA_ADVERTISED_LISTENERS']).toBe('PLAINTEXT://kafka:9092');
     expect(env('kafka')['KAFKA_PROCESS_ROLES']).toBe('broker,controller');
     expect(env('kafka')['KAFKA_CONTROLLER_QUORUM_VOTERS']).toBe(`${env('kafka')['KAFKA_NODE_ID']}@kafka:9093`);
@@ -245,6 +246,10 @@ describe('docker-compose.yml', () => {
 
   it('points the services that read experiments at the compose experiences service', () => {
     expect(env('pins-boards')['EXPERIENCES_URL']).toBe(`http://experiences:${APP_SERVICES.experiences.port}`);
+  });
+
+  it('points ads at the compose pins-boards service (quick-promote reads the pin there)', () => {
+    expect(env('ads')['PINS_BOARDS_URL']).toBe(`http://pins-boards:${APP_SERVICES['pins-boards'].port}`);
   });
 
   it('has the gateway route to the compose services on their ports', () => {

@@ -1,6 +1,8 @@
 import { defineIndexes } from '@pinhive/kit';
 import { ADVERTISER_MEMBERS_COLLECTION, ADVERTISERS_COLLECTION } from './advertisers/advertiser.model';
 import { PEOPLE_COLLECTION } from './people/person.model';
+import { AD_STATS_COLLECTION } from './counting/stats.model';
+import { CAMPAIGNS_COLLECTION } from './promotions/promotion.model';
 
 /** Every index ads' queries need, created at start by the kit (the outbox's and processed events' are the kit's). */
 export const adsIndexes = [
@@ -12,5 +14,13 @@ export const adsIndexes = [
   ]),
   ...defineIndexes(ADVERTISER_MEMBERS_COLLECTION, [
     { key: { userId: 1 } }, // a person's advertisers: their list and their cap (at most ADVERTISERS_PER_PERSON_MAX)
+  ]),
+  ...defineIndexes(CAMPAIGNS_COLLECTION, [
+    { key: { requestKey: 1 }, unique: true }, // a retried promotion finds its campaign (Idempotency-Key)
+    { key: { live: 1 } }, // serving reads the live campaigns (at most LIVE_MAX)
+    { key: { advertiserBucket: 1 } }, // an advertiser's campaigns, a bucket at a time (reporting)
+  ]),
+  ...defineIndexes(AD_STATS_COLLECTION, [
+    { key: { campaignMonth: 1 } }, // a campaign's days of a month (reporting)
   ]),
 ];

@@ -1,28 +1,61 @@
-import type { ServiceDefinition } from '@pinhive/kit';
-import type { AdsConfig } from './config';
+import { mongoDatabaseOf, type ServiceDefinition } from '@pinhive/kit';
+import { adsTokenSecretOf, type AdsConfig } from './config';
+import { Counter } from './counting/counter';
+import { countingHandlers } from './counting/counting.handlers';
+import { ReportService } from './reporting/report.service';
+import { reportRoutes } from './reporting/report.routes';
+import { ServingSet } from './serving/serving-set';
+import { ServingService } from './serving/serving.service';
+import { servingRoutes } from './serving/serving.routes';
 import { ADVERTISERS_COLLECTION } from './advertisers/advertiser.model';
 import { advertisersModule } from './advertisers/advertisers';
 import { adsIndexes } from './indexes';
+import { interestHandlers } from './people/interest.handlers';
 import { personHandlers } from './people/person.handlers';
 import { PersonRepository } from './people/person.repository';
+import { CAMPAIGNS_COLLECTION } from './promotions/promotion.model';
+import { promotionsModule } from './promotions/promotions';
 
 /**
  * The ads service: advertisers and the people who may act for them (saving-boards-ads.md
- * section 6), with people known from auth's account events. Campaigns and quick-promote come
- * with their issues.
+ * section 6), with people known from auth's account events, and quick-promote: campaigns, their
+ * ad groups and ads, and the business and billing details they need (sections 5, 7 and 9).
  */
-export function adsService(config: AdsConfig): ServiceDefinition<AdsConfig> {
+/** What tests put in place of the real thing: the clock (budgets and end dates by day). */
+export interface AdsParts {
+  now?: () => Date;
+}
+
+export function adsService(config: AdsConfig, parts: AdsParts = {}): ServiceDefinition<AdsConfig> {
+  const now = parts.now ?? (() => new Date());
   return {
     name: 'ads',
     config,
     indexes: adsIndexes,
-    outboxCollections: [ADVERTISERS_COLLECTION],
+    outboxCollections: [ADVERTISERS_COLLECTION, CAMPAIGNS_COLLECTION],
+    redisUrl: config.REDIS_URL,
     setup: (ctx) => {
       const people = new PersonRepository(ctx.mongo);
-      const advertisers = advertisersModule({ mongo: ctx.mongo, people, kick: ctx.outbox.kick.bind(ctx.outbox) });
+      const kick = ctx.outbox.kick.bind(ctx.outbox);
+      const advertisers = advertisersModule({ mongo: ctx.mongo, people, kick });
+      const promotions = promotionsModule({ mongo: ctx.mongo, advertisers: advertisers.repository, pinsBoardsUrl: config.PINS_BOARDS_URL, logger: ctx.logger, kick, now });
+      if (!ctx.redis) throw new Error('ads needs Redis for counting and pacing (REDIS_URL)');
+      // Keys of this deployment's counting and spend: two deployments (or test files) on one Redis stay apart.
+      const namespace = mongoDatabaseOf(config.MONGO_URL);
+      const campaigns = promotions.repository;
+      const servingSet = new ServingSet({ promotions: campaigns, advertisers: advertisers.repository, redis: ctx.redis, namespace, logger: ctx.logger, now, refreshMs: config.ADS_SERVING_REFRESH_MS });
+      const serving = new ServingService({ set: servingSet, people, bus: ctx.bus, tokenSecret: adsTokenSecretOf(config), logger: ctx.logger, now });
+      const counter = new Counter({ redis: ctx.redis, mongo: ctx.mongo, namespace, cpmMicro: config.ADS_CPM_MICRO, flushMs: config.ADS_FLUSH_MS, logger: ctx.logger });
+      const reports = new ReportService({ mongo: ctx.mongo, advertisers: advertisers.repository, promotions: campaigns, profiles: promotions.profiles, isServing: (id) => servingSet.isServing(id), now });
+      servingSet.start();
+      counter.start();
       return {
-        routes: [...advertisers.routes],
-        handlers: [...personHandlers(people), ...advertisers.handlers],
+        routes: [...advertisers.routes, ...promotions.routes, ...servingRoutes(serving), ...reportRoutes(reports)],
+        handlers: [...personHandlers(people), ...interestHandlers(people), ...advertisers.handlers, ...promotions.handlers, ...countingHandlers(counter)],
+        stop: async () => {
+          servingSet.stop();
+          await counter.stop();
+        },
       };
     },
   };

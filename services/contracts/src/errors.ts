@@ -16,6 +16,8 @@ export const errorCatalogue = {
   conflict: { status: 409, message: 'That already exists.' },
   too_many_requests: { status: 429, message: 'Too many requests. Wait a moment and try again.' },
   service_unavailable: { status: 503, message: 'Sorry! Something went wrong on our end.' },
+  // The store's disk is full: nothing was written; it works again once space is freed (fault drills).
+  insufficient_storage: { status: 507, message: "Sorry! We can't save anything right now. Try again later." },
   internal: { status: 500, message: 'Sorry! Something went wrong on our end.' },
 
   // Sign-up (signup-login.md section 8)
@@ -124,6 +126,17 @@ export const errorCatalogue = {
   advertiser_too_many: { status: 409, message: 'You have reached the most advertisers you can act for.' },
   advertiser_members_full: { status: 409, message: 'This advertiser has reached the most people who can act for it.' },
   advertiser_owner_stays: { status: 400, message: "The owner can't leave their own advertiser." },
+  // Quick-promote (saving-boards-ads.md sections 5 and 8; ours, the spec gives no strings). The web
+  // shows message_detail in the area the spec says: 'pin' for a 401, else 'modal'.
+  promote_pin_not_found: { status: 404, message: "We couldn't find that Pin." },
+  promote_secret_pin: { status: 400, message: "Pins on secret boards can't be promoted." },
+  promote_business_required: { status: 409, message: 'Add your business details before promoting a Pin.' },
+  promote_billing_required: { status: 409, message: 'Add your billing details before promoting a Pin.' },
+  promote_budget_too_low: { status: 400, message: 'Your daily budget is below the minimum.' },
+  promote_end_date_invalid: { status: 400, message: 'Choose an end date after today, within a year.' },
+  conversion_tag_not_found: { status: 404, message: "We couldn't find that conversion tag." },
+  conversion_tags_full: { status: 409, message: 'This advertiser has reached the most conversion tags it can have.' },
+  campaign_not_found: { status: 404, message: "We couldn't find that campaign." },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -110,6 +110,8 @@ export const pinSchema = z.object({
   method: z.enum(PIN_METHODS),
   created_at: z.string(),
   is_promoted: z.boolean(),
+  /** Whether a promoted pin may still be deleted by its pinner (false when not promoted). */
+  promoted_is_removable: z.boolean(),
   is_buyable_pin: z.literal(false),
   /** Whether the viewer may delete it. */
   is_removable: z.boolean(),

@@ -3,7 +3,9 @@ import { pinsBoardsIndexes } from './indexes';
 import { PROFILES_COLLECTION } from './profiles/profile.model';
 import { BOARDS_COLLECTION } from './boards/board.model';
 import { BOARD_LISTS_COLLECTION } from './boards/board-list.repository';
-import { IMAGES_COLLECTION, IMAGE_SOURCES_COLLECTION } from './images/image.model';
+import { createHash } from 'node:crypto';
+import { IMAGES_COLLECTION, IMAGE_SOURCES_COLLECTION, PHASH_BAND_FIELDS } from './images/image.model';
+import { hashFields } from './images/image.repository';
 import { bucketKey, PIN_BUCKET_SIZE, PINS_COLLECTION } from './pins/pin.model';
 import { PINNERS_COLLECTION } from './pins/pin.repository';
 import { SECTIONS_COLLECTION } from './sections/section.model';
@@ -25,6 +27,8 @@ const SECTIONS_PER_BOARD = 10;
 /** Pins made from one image (repins of it). */
 const PINS_PER_IMAGE = 5;
 const boardId = (i: number) => String(1_000_000 + (i % BOARDS));
+/** Pictures' hashes spread as real ones are (16 hex digits of a sha256): a band matches few others. */
+const seedHash = (i: number) => createHash('sha256').update(`picture-${i}`).digest('hex').slice(0, 16);
 const pinImage = { id: 'img', '236x': { url: '/media/236x/x.png', width: 236, height: 200 }, orig: { url: '/media/orig/x.png', width: 600, height: 500 }, dominantColor: '#aabbcc' };
 /** Follows of the seed: follower i follows board i % BOARDS and person i % PEOPLE. */
 const PEOPLE = 500;
@@ -71,7 +75,7 @@ export const pinsBoardsHotQueries: HotQuerySet = {
       doc: (i) => ({ _id: advertiserAccessId(String(5_000_000 + Math.floor(i / 5)), `user-${i % PEOPLE}`), advertiserId: String(5_000_000 + Math.floor(i / 5)), userId: `user-${i % PEOPLE}`, ownerId: `user-${Math.floor(i / 5) % PEOPLE}`, role: i % 10 === 9 ? null : i % 5 === 0 ? 'owner' : 'member', changedAt: at }),
     },
     [PINNERS_COLLECTION]: { count: N, doc: (i) => ({ _id: `user-${i}`, firstPinId: String(i), at }) },
-    [IMAGES_COLLECTION]: { count: N, doc: (i) => ({ _id: `image-${i}`, width: 600, height: 500, dominantColor: '#aabbcc', createdAt: at }) },
+    [IMAGES_COLLECTION]: { count: N, doc: (i) => ({ _id: `image-${i}`, width: 600, height: 500, dominantColor: '#aabbcc', createdAt: at, ...hashFields(seedHash(i)) }) },
     [IMAGE_SOURCES_COLLECTION]: { count: N, doc: (i) => ({ _id: `source-${i}`, url: `https://example.com/${i}.png`, imageId: `image-${i}`, fetchedAt: at }) },
     [BOARD_FOLLOWS_COLLECTION]: {
       count: N,
@@ -133,6 +137,7 @@ export const pinsBoardsHotQueries: HotQuerySet = {
     { name: 'a bucket of a section page', collection: PINS_COLLECTION, filter: { sectionBucket: bucketKey('s7', 0) }, reads: PIN_BUCKET_SIZE },
     { name: 'a pin moved from where a move batch read it', collection: PINS_COLLECTION, filter: { _id: '3004321', boardId: boardId(4321), sectionId: 's86', deletedAt: null } },
     { name: 'a pin deleted on the board it was read on', collection: PINS_COLLECTION, filter: { _id: '3004321', boardId: boardId(4321), deletedAt: null } },
+    { name: 'a pin marked promoted once (ads.pin.promoted.v1)', collection: PINS_COLLECTION, filter: { _id: '3004321', deletedAt: null, promoted: { $exists: false } } },
     { name: 'the pins a move batch moved (counted again when a crashed batch is resumed)', collection: PINS_COLLECTION, filter: { moveBatch: 'move-7:0' }, reads: PIN_BUCKET_SIZE },
     { name: "a board's lease (every move and section change)", collection: BOARD_ACTIONS_COLLECTION, filter: { _id: '1004321' } },
     { name: 'a lease taken over, renewed or released by its token', collection: BOARD_ACTIONS_COLLECTION, filter: { _id: '1004321', token: 'token-4321' } },
@@ -147,6 +152,13 @@ export const pinsBoardsHotQueries: HotQuerySet = {
     { name: 'the pin of a retried save (Idempotency-Key)', collection: PINS_COLLECTION, filter: { requestKey: 'user-321:3004321' } },
     { name: "a pinner's first save", collection: PINNERS_COLLECTION, filter: { _id: 'user-4321' } },
     { name: 'image by hash', collection: IMAGES_COLLECTION, filter: { _id: 'image-4321' } },
+    // image.repository.ts nearHashes: one equality per band (limit NEAR_IMAGES_PER_BAND, applied after the index scan).
+    ...PHASH_BAND_FIELDS.map((field) => ({
+      name: `images sharing band ${field.slice(-1)} of a picture's hash (more like this, the already-saved check)`,
+      collection: IMAGES_COLLECTION,
+      filter: { [field]: hashFields(seedHash(4321))[field] },
+      reads: 2,
+    })),
     { name: 'image link fetched before', collection: IMAGE_SOURCES_COLLECTION, filter: { _id: 'source-4321' } },
     { name: 'links of an image (removed with it)', collection: IMAGE_SOURCES_COLLECTION, filter: { imageId: 'image-4321' } },
     { name: 'a board follow (followed_by_me; every follow and unfollow)', collection: BOARD_FOLLOWS_COLLECTION, filter: { _id: `follower-4321:${boardId(4321)}` } },

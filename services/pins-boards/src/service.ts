@@ -17,7 +17,7 @@ import { BOARD_FOLLOWS_COLLECTION, USER_FOLLOWS_COLLECTION } from './follows/fol
 import { dropOldFeedEntries } from './feed/feed.model';
 import { followsAndFeed } from './follows/follows-and-feed';
 import { GuardedFetcher } from './images/guarded-fetch';
-import { ImageRepository } from './images/image.repository';
+import { ImageRepository, type BandImages } from './images/image.repository';
 import { ImageService } from './images/image.service';
 import { createBlobStore } from './images/image.store';
 import { mediaRouter } from './images/media.router';
@@ -29,6 +29,7 @@ import { pinsBoardsIndexes } from './indexes';
 import { BOARD_PAGE_TTL_MS, BoardPages, type SharedPage } from './pins/board-pages';
 import { pinCreationGate } from './pins/pin-creation.switches';
 import { pinHandlers } from './pins/pin.handlers';
+import { pinPromotionHandlers } from './pins/pin-promotion.handlers';
 import { PINS_COLLECTION, type PinDoc } from './pins/pin.model';
 import { PinRepository } from './pins/pin.repository';
 import { pinRoutes } from './pins/pin.routes';
@@ -39,6 +40,7 @@ import { ProfileRepository } from './profiles/profile.repository';
 import { profileHandlers } from './profiles/profile.handlers';
 import { profileRoutes } from './profiles/profile.routes';
 import { relatedBoardRoutes } from './related/related-board.routes';
+import { moreLikeThisRoutes } from './related/more-like-this.routes';
 import { SectionRepository } from './sections/section.repository';
 import { sectionRoutes } from './sections/section.routes';
 import { SectionService } from './sections/section.service';
@@ -57,6 +59,8 @@ const BOARD_FACTS_BYTES = 4 * 1024 * 1024;
 const KEPT_PINS_BYTES = 8 * 1024 * 1024;
 /** Boards' follower lists for the fan-out: a 10,000-follower board is about 500 KB. */
 const BOARD_FOLLOWERS_BYTES = 16 * 1024 * 1024;
+/** Near-picture lookups (images/image.repository.ts): a picture's hash and its 4 band reads, about 64 bytes an image. */
+const PICTURE_BANDS_BYTES = 8 * 1024 * 1024;
 /** Who may act for which advertiser: about 128 bytes each, 8,000 people and advertisers. */
 const ADVERTISER_ACCESS_BYTES = 1024 * 1024;
 
@@ -99,7 +103,8 @@ export function pinsBoardsService(config: PinsBoardsConfig, parts: PinsBoardsPar
       const keptPins = ctx.readCache<PinDoc>({ name: 'pins', ttlMs: BOARD_PAGE_TTL_MS, maxBytes: KEPT_PINS_BYTES, size: () => 1024 });
       const pins = new PinRepository(ctx.mongo, (boardId) => boardPages.changed(boardId), (pinId) => keptPins.changed(pinId));
       const images = new ImageService({
-        repo: new ImageRepository(ctx.mongo),
+        // A band holds a few images at most (NEAR_IMAGES_PER_BAND): about 2 KB kept per band read.
+        repo: new ImageRepository(ctx.mongo, ctx.readCache<BandImages>({ name: 'picture-bands', ttlMs: BOARD_PAGE_TTL_MS, maxBytes: PICTURE_BANDS_BYTES, size: (images) => 64 + images.length * 64 })),
         store,
         fetcher: new GuardedFetcher({ allowHosts: config.FETCH_ALLOW_HOSTS, timeoutMs: config.FETCH_TIMEOUT_MS }),
         logger: ctx.logger,
@@ -142,8 +147,8 @@ export function pinsBoardsService(config: PinsBoardsConfig, parts: PinsBoardsPar
         following: (userId, max) => social.follows.followeeIds(userId, max), index: search.index });
       const offsite = offsiteModule({ mongo: ctx.mongo, logger: ctx.logger, secret: offsiteSecretOf(config) });
       return {
-        routes: [...profileRoutes(profiles, (viewer, id) => social.follows.userFacts(viewer, id)), ...boardRoutes(boardService), ...sectionRoutes(sectionService), ...pinRoutes(pinService, pages, images, pinCreationGate(ctx.experiments, { allowOverrides })), ...pinBuilderRoutes({ guard: pinBuilder, images, pins: pinService, allowOverrides }), ...relatedBoardRoutes({ mongo: ctx.mongo, pins, boards, people }), ...social.routes, ...members.routes, ...moves.routes, ...search.routes, ...boardColorRoutes(search.index, (viewer, id) => boardService.readable(viewer, id)), ...sends.routes, ...offsite.routes],
-        handlers: [...profileHandlers(profiles), ...boardHandlers({ boards, lists }), ...pinHandlers({ pins, boards, listCounts, sections, images, kick, logger: ctx.logger, handled, ownerOf: async (id) => (await boardService.factsOf(id))?.ownerId }), ...social.handlers, ...members.handlers, ...advertisers.handlers, ...search.handlers],
+        routes: [...profileRoutes(profiles, (viewer, id) => social.follows.userFacts(viewer, id)), ...boardRoutes(boardService), ...sectionRoutes(sectionService), ...pinRoutes(pinService, pages, images, pinCreationGate(ctx.experiments, { allowOverrides })), ...pinBuilderRoutes({ guard: pinBuilder, images, pins: pinService, allowOverrides }), ...relatedBoardRoutes({ mongo: ctx.mongo, pins, boards, people }), ...moreLikeThisRoutes({ mongo: ctx.mongo, pins, boardService, images, pinService }), ...social.routes, ...members.routes, ...moves.routes, ...search.routes, ...boardColorRoutes(search.index, (viewer, id) => boardService.readable(viewer, id)), ...sends.routes, ...offsite.routes],
+        handlers: [...profileHandlers(profiles), ...boardHandlers({ boards, lists }), ...pinHandlers({ pins, boards, listCounts, sections, images, kick, logger: ctx.logger, handled, ownerOf: async (id) => (await boardService.factsOf(id))?.ownerId }), ...pinPromotionHandlers({ pins, logger: ctx.logger }), ...social.handlers, ...members.handlers, ...advertisers.handlers, ...search.handlers],
         extraRouters: [mediaRouter(store, ctx.logger), offsite.router],
         // Home feeds moved to Redis (feed/feed.model.ts): the store's old entries go, once.
         carryOvers: [() => dropOldFeedEntries(ctx.mongo)],

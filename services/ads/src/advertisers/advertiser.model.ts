@@ -46,7 +46,4 @@ export const ADVERTISER_MEMBERS_COLLECTION = 'advertiser_members';
 
 export const memberRowId = (advertiserId: string, userId: string): string => `${advertiserId}:${userId}`;
 
-/** A creation's `Idempotency-Key` header: a client's id for one attempt, reused by its retries. */
-export const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{8,128}$/;
-
 export const roleOf = (advertiser: Pick<AdvertiserDoc, 'ownerId'>, userId: string): AdvertiserRole => (advertiser.ownerId === userId ? 'owner' : 'member');

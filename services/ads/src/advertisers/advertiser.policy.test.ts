@@ -27,6 +27,12 @@ describe('advertiser policy', () => {
     for (const action of ['read', 'manage', 'leave'] as const) expect(answer(stranger, action)).toBe(answer(owner, action, null));
   });
 
+  it('everyone who may act for it promotes for it; a stranger finds no advertiser', () => {
+    expect(answer(owner, 'promote')).toBe('allowed');
+    expect(answer(member, 'promote')).toBe('allowed');
+    expect(answer(stranger, 'promote')).toBe('404 advertiser_not_found');
+  });
+
   it('only the owner lets people act for it or stops them', () => {
     expect(answer(owner, 'manage')).toBe('allowed');
     expect(answer(member, 'manage')).toBe('403 advertiser_owner_only');

@@ -11,13 +11,15 @@ export interface AdvertiserSubject {
 const isOwner = (viewer: Viewer | undefined, a: AdvertiserSubject) => viewer !== undefined && viewer.userId === a.ownerId;
 const isMember = (viewer: Viewer | undefined, a: AdvertiserSubject) => isOwner(viewer, a) || (viewer !== undefined && a.memberIds.includes(viewer.userId));
 
-export type AdvertiserAction = 'read' | 'manage' | 'leave';
+export type AdvertiserAction = 'read' | 'manage' | 'leave' | 'promote';
 
 /**
  * Advertisers (saving-boards-ads.md section 6): the one place that says who may read or change
  * one. Its owner and the people who may act for it read it and its member list; to anyone else it
  * does not exist (404, as a missing one), for every action. Only the owner lets people act for it
- * or stops them (`manage`); anyone else in it may leave, but not the owner.
+ * or stops them (`manage`); anyone else in it may leave, but not the owner. Everyone who may act
+ * for it promotes pins for it and keeps its business and billing details (`promote`): they act
+ * on its behalf, as Pinterest's admin access does.
  */
 export const advertiserPolicy = definePolicy<AdvertiserSubject, AdvertiserAction>({
   resource: 'advertiser',
@@ -27,6 +29,7 @@ export const advertiserPolicy = definePolicy<AdvertiserSubject, AdvertiserAction
     read: (viewer, a) => isMember(viewer, a),
     manage: (viewer, a) => isOwner(viewer, a),
     leave: (viewer, a) => isMember(viewer, a) && !isOwner(viewer, a),
+    promote: (viewer, a) => isMember(viewer, a),
   },
 });
 

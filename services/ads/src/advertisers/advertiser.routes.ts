@@ -8,9 +8,8 @@ import {
   advertiserSchema,
   userIdSchema,
 } from '@pinhive/contracts';
-import { appError, defineRoute, memoryLimit, perViewer } from '@pinhive/kit';
+import { defineRoute, idempotencyKey, memoryLimit, perViewer } from '@pinhive/kit';
 import { z } from 'zod';
-import { IDEMPOTENCY_KEY } from './advertiser.model';
 import type { AdvertiserService } from './advertiser.service';
 
 /** Advertisers a viewer may make in an hour (each also counts against ADVERTISERS_PER_PERSON_MAX). */
@@ -22,16 +21,6 @@ const advertiserParams = z.object({ id: advertiserIdSchema });
 const memberParams = z.object({ id: advertiserIdSchema, userId: userIdSchema });
 /** What taking someone out answers: who, of which advertiser (they are out either way). */
 export const advertiserMemberRemovedSchema = z.object({ advertiser_id: z.string(), user_id: z.string() });
-
-/**
- * A creation's `Idempotency-Key` header: its retries answer the advertiser the first attempt
- * made. A malformed key is a 400, not ignored: the client would think it safe to retry.
- */
-function idempotencyKey(raw: string | undefined): string | undefined {
-  if (raw === undefined) return undefined;
-  if (!IDEMPOTENCY_KEY.test(raw)) throw appError('bad_request', { message: 'Idempotency-Key must be 8 to 128 letters, digits or ._:-', field: 'Idempotency-Key' });
-  return raw;
-}
 
 export function advertiserRoutes(advertisers: AdvertiserService) {
   const createLimit = { ...memoryLimit('advertiser-creates', CREATES.points, CREATES.durationSeconds), ...perViewer };

@@ -14,5 +14,5 @@ export function advertisersModule(deps: { mongo: Connection; people: PersonRepos
   const rows = new MemberRepository(deps.mongo);
   const memberships = new Memberships({ advertisers, rows });
   const service = new AdvertiserService({ advertisers, rows, people: deps.people, memberships, kick: deps.kick });
-  return { service, routes: advertiserRoutes(service), handlers: advertiserHandlers(memberships) };
+  return { service, repository: advertisers, routes: advertiserRoutes(service), handlers: advertiserHandlers(memberships) };
 }

@@ -1,13 +1,6 @@
 import { defineHandler } from '@pinhive/kit';
-import type { PersonDoc } from './person.model';
+import { placeholderPerson as placeholder } from './person.model';
 import type { PersonRepository } from './person.repository';
-
-/**
- * What a person gets when an event other than the registration arrives first (separate topics:
- * no order between them): the account id stands for the username until the registration or a
- * profile change sets it (ids are UUIDs, usernames have no '-', so nobody adds them by it).
- */
-const placeholder = (id: string): Partial<PersonDoc> => ({ username: id, firstName: '', lastName: '' });
 
 /**
  * People follow auth's account events. Each handler runs once per event id (the kit's
@@ -19,7 +12,12 @@ export function personHandlers(people: PersonRepository) {
       name: 'person-registered',
       type: 'auth.user.registered.v1',
       handle: async ({ data, occurredAt }) => {
-        const names = { username: data.username.toLowerCase(), firstName: data.firstName, lastName: data.lastName };
+        // The country, birthday and gender come only with the registration (settings change none
+        // of them): they ride with the names' stamp.
+        const names = {
+          username: data.username.toLowerCase(), firstName: data.firstName, lastName: data.lastName,
+          country: data.country?.toUpperCase() ?? null, birthday: data.birthday ?? null, gender: data.gender ?? null,
+        };
         await people.setIfNewer(data.userId, 'names', new Date(occurredAt), names, {});
       },
     }),

@@ -1,6 +1,7 @@
-import { setIfNewer } from '@pinhive/kit';
+import type { Interest } from '@pinhive/contracts';
+import { isDuplicateKey, setIfNewer } from '@pinhive/kit';
 import type { Connection } from 'mongoose';
-import { PEOPLE_COLLECTION, PERSON_STAMPS, type PersonDoc, type PersonPart } from './person.model';
+import { PEOPLE_COLLECTION, PERSON_STAMPS, placeholderPerson, type PersonDoc, type PersonPart } from './person.model';
 
 /**
  * People from auth's events. The username index is not unique, unlike pins-boards' profiles: two
@@ -22,6 +23,22 @@ export class PersonRepository {
    */
   setIfNewer(id: string, part: PersonPart, at: Date, fields: Partial<PersonDoc>, onInsert: Partial<PersonDoc>): Promise<boolean> {
     return setIfNewer(this.people(), id, PERSON_STAMPS[part], at, fields, onInsert);
+  }
+
+  /**
+   * Adds interests to a person's set (`$addToSet`: adding one already there changes nothing, so
+   * a redelivered save adds nothing; the set holds at most INTERESTS.length). Upserts with the
+   * placeholder, as the other parts do: a save can arrive before the registration.
+   */
+  async addInterests(id: string, interests: readonly Interest[]): Promise<void> {
+    const add = { $addToSet: { interests: { $each: [...interests] } } };
+    try {
+      await this.people().updateOne({ _id: id }, { ...add, $setOnInsert: placeholderPerson(id) }, { upsert: true });
+    } catch (err) {
+      // Another event inserted the person meanwhile: it is there now.
+      if (!isDuplicateKey(err)) throw err;
+      await this.people().updateOne({ _id: id }, add);
+    }
   }
 
   async findById(id: string): Promise<PersonDoc | null> {

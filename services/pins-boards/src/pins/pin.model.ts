@@ -59,6 +59,11 @@ export interface PinDoc extends Partial<OutboxFields> {
    * pins carrying it to know what it really moved (moves/move-runner.ts).
    */
   moveBatch?: string;
+  /**
+   * Set once an advertiser promoted it (`ads.pin.promoted.v1`): the pin reads `is_promoted`, and
+   * `removable` says whether its pinner may still delete it (deleting it ends its ads).
+   */
+  promoted?: { removable: boolean; at: Date };
 }
 
 /** A pin's `pinnerImage`: its pinner's and image's ids (the already-saved check). */

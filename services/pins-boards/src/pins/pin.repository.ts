@@ -21,7 +21,7 @@ export const PINNERS_COLLECTION = 'pinners';
 
 export class PinRepository {
   /** People known to have saved before: true forever, so their saves skip the lookup. */
-  private readonly knownPinners = new LRUCache<string, true>({ max: 100_000 });
+  private readonly knownPinners = new LRUCache<string, string>({ max: 100_000 });
 
   /**
    * `changed(boardId)` after a write that adds, removes or moves a pin of a board: its cached
@@ -55,6 +55,17 @@ export class PinRepository {
     }
   }
 
+  /**
+   * Marks a pin promoted (the first promotion's answer stays: a later one changes nothing a
+   * reader sees). True when this call marked it; false when it was marked before, or is gone.
+   */
+  async markPromoted(pinId: string, promoted: NonNullable<PinDoc['promoted']>): Promise<boolean> {
+    const pin = await this.pins().findOneAndUpdate({ _id: pinId, deletedAt: null, promoted: { $exists: false } }, { $set: { promoted } });
+    if (!pin) return false;
+    await Promise.all([this.changed(pin.boardId), this.pinChanged(pinId)]);
+    return true;
+  }
+
   async findById(id: string): Promise<PinDoc | null> {
     const pin = await this.pins().findOne({ _id: id }, { projection: { pendingEvents: 0 } });
     return pin && !pin.deletedAt ? pin : null;
@@ -78,23 +89,33 @@ export class PinRepository {
 
   /**
    * Whether this save is the person's first ever: the first to record them wins (a unique
-   * `_id`), so two first saves at once still make one "first" save. Read first: every later
-   * save costs one lookup, not a refused insert.
+   * `_id`), so two first saves at once still make one "first" save. The record names the
+   * request (`requestKey`), not only its pin: retries of one save sent at once each claim, and
+   * the one whose pin is stored may not be the one whose claim won (the first save was then told
+   * to nobody), so every request of the winning key is first. Read first: every later save costs
+   * one lookup, not a refused insert.
    */
-  async claimFirstSave(pinnerId: string, pinId: string, at: Date): Promise<boolean> {
-    if (this.knownPinners.has(pinnerId)) return false;
-    const pinners = this.conn.collection<{ _id: string; firstPinId: string; at: Date }>(PINNERS_COLLECTION);
-    let first = false;
-    if (!(await pinners.findOne({ _id: pinnerId }, { projection: { _id: 1 } }))) {
+  async claimFirstSave(pinnerId: string, requestKey: string, pinId: string, at: Date): Promise<boolean> {
+    const known = this.knownPinners.get(pinnerId);
+    if (known !== undefined) return known === requestKey;
+    const pinners = this.conn.collection<{ _id: string; firstPinId: string; requestKey?: string; at: Date }>(PINNERS_COLLECTION);
+    // Records from before `requestKey` name none ('' here): their first save is long past.
+    const claimOf = async () => {
+      const record = await pinners.findOne({ _id: pinnerId }, { projection: { requestKey: 1 } });
+      return record ? (record.requestKey ?? '') : null;
+    };
+    let claim = await claimOf();
+    if (claim === null) {
       try {
-        await pinners.insertOne({ _id: pinnerId, firstPinId: pinId, at });
-        first = true;
+        await pinners.insertOne({ _id: pinnerId, firstPinId: pinId, requestKey, at });
+        claim = requestKey;
       } catch (err) {
         if (!isDuplicateKey(err)) throw err;
+        claim = (await claimOf()) ?? '';
       }
     }
-    this.knownPinners.set(pinnerId, true);
-    return first;
+    this.knownPinners.set(pinnerId, claim);
+    return claim === requestKey;
   }
 
   /** One live pin of this image saved by this person, if any (the already-saved check). */

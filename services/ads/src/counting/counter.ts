@@ -1,0 +1,135 @@
+import type { AdEngagedV1, EventEnvelope } from '@pinhive/contracts';
+import { mapLimit, type Logger } from '@pinhive/kit';
+import type { Redis } from 'ioredis';
+import type { Connection } from 'mongoose';
+import { dayOf } from '../promotions/promotion.rules';
+import { AD_STATS_COLLECTION, campaignMonthKey, type AdStatsDoc } from './stats.model';
+import { spendKey } from './spend';
+
+/** A viewer's impressions (and clicks) of one ad count once per hour (issue 25). */
+export const DEDUPE_SECONDS = 3600;
+/** Aggregates and spend outlive their day long enough to be flushed and read by serving. */
+const KEEP_SECONDS = 3 * 24 * 3600;
+/** Days with new counts written to the store at once (every ADS_FLUSH_MS)... */
+const FLUSH_BATCH = 500;
+/** ...at most this many writes in flight (the store's connection pool is small and shared). */
+const FLUSH_WRITES_AT_ONCE = 4;
+
+/*
+ * One event, in one Lua call: its natural key (kind, ad, viewer, hour) is set if new, and only
+ * then are the ad's day and the campaign's spend counted and the day marked for the flush. A
+ * redelivered event (Kafka's at-least-once, a consumer restarted before committing) finds its key
+ * and counts nothing: exactly once without a store write per event.
+ *   KEYS: seen, stats hash, spend, dirty set   ARGV: field, spend micro, dedupe ttl, keep ttl, dirty member
+ */
+const COUNT_ONCE = `
+if redis.call('SET', KEYS[1], '1', 'NX', 'EX', ARGV[3]) then
+  redis.call('HINCRBY', KEYS[2], ARGV[1], 1)
+  if tonumber(ARGV[2]) > 0 then
+    redis.call('HINCRBY', KEYS[2], 'spend', ARGV[2])
+    redis.call('INCRBY', KEYS[3], ARGV[2])
+    redis.call('EXPIRE', KEYS[3], ARGV[4])
+  end
+  redis.call('EXPIRE', KEYS[2], ARGV[4])
+  redis.call('SADD', KEYS[4], ARGV[5])
+  return 1
+end
+return 0`;
+
+type CountingRedis = Redis & { adsCountOnce(seen: string, stats: string, spend: string, dirty: string, field: string, spendMicro: number, dedupe: number, keep: number, member: string): Promise<number> };
+
+/**
+ * Impressions and clicks counted per ad and day in Redis (with AOF: the stack runs it so), and
+ * written to the store in batches (`ad_stats`): one Redis round trip per batch of events, one
+ * store write per ad and day per flush, never one per impression. Spend accrues per impression at
+ * the configured CPM; serving reads today's spend (counting/spend.ts).
+ */
+export class Counter {
+  private readonly redis: CountingRedis;
+  private timer: NodeJS.Timeout | undefined;
+  private flushing: Promise<number> | undefined;
+
+  constructor(private readonly deps: { redis: Redis; mongo: Connection; namespace: string; cpmMicro: number; flushMs: number; logger: Logger }) {
+    if (!('adsCountOnce' in deps.redis)) deps.redis.defineCommand('adsCountOnce', { numberOfKeys: 4, lua: COUNT_ONCE });
+    this.redis = deps.redis as CountingRedis;
+  }
+
+  private key(...parts: string[]): string {
+    return [this.deps.namespace, 'ads', ...parts].join(':');
+  }
+
+  /** Counts events (each at most once); answers how many counted. */
+  async count(events: readonly EventEnvelope<AdEngagedV1>[]): Promise<number> {
+    // A pipeline queues the defined command and answers nothing until exec (its typing says a promise).
+    const pipeline = this.redis.pipeline() as unknown as { adsCountOnce: (...args: Parameters<CountingRedis['adsCountOnce']>) => void; exec(): Promise<[Error | null, unknown][] | null> };
+    const perImpression = Math.round(this.deps.cpmMicro / 1000);
+    for (const e of events) {
+      const at = new Date(e.occurredAt);
+      const day = dayOf(at);
+      const hour = Math.floor(at.getTime() / 3_600_000);
+      const d = e.data;
+      pipeline.adsCountOnce(
+        this.key('seen', d.kind, d.adId, d.viewerKey, String(hour)), this.key('stats', d.adId, day), spendKey(this.deps.namespace, d.campaignId, day), this.key('dirty'),
+        d.kind === 'impression' ? 'impressions' : 'clicks', d.kind === 'impression' ? perImpression : 0, DEDUPE_SECONDS, KEEP_SECONDS,
+        [d.adId, day, d.adGroupId, d.campaignId, d.advertiserId].join('|'),
+      );
+    }
+    const results = (await pipeline.exec()) ?? [];
+    const failed = results.find(([err]) => err)?.[0];
+    if (failed) throw failed;
+    return results.filter(([, counted]) => counted === 1).length;
+  }
+
+  start(): void {
+    const tick = () => {
+      void this.flush().catch((err: unknown) => this.deps.logger.warn({ err }, 'ads counting: flush failed; tried again')).finally(() => {
+        this.timer = setTimeout(tick, this.deps.flushMs);
+        this.timer.unref();
+      });
+    };
+    this.timer = setTimeout(tick, this.deps.flushMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    await this.flushing?.catch(() => undefined);
+    await this.flush().catch(() => undefined);
+  }
+
+  /** Writes the counted days to the store now; answers how many. A failed write puts them back to be written later. */
+  flush(): Promise<number> {
+    this.flushing ??= this.flushOnce().finally(() => {
+      this.flushing = undefined;
+    });
+    return this.flushing;
+  }
+
+  private async flushOnce(): Promise<number> {
+    const members = await this.redis.spop(this.key('dirty'), FLUSH_BATCH);
+    if (members.length === 0) return 0;
+    try {
+      const pipeline = this.redis.pipeline();
+      const parsed = members.map((m) => m.split('|') as [string, string, string, string, string]);
+      for (const [adId, day] of parsed) pipeline.hgetall(this.key('stats', adId, day));
+      const totals = ((await pipeline.exec()) ?? []).map(([err, value]) => {
+        if (err) throw err;
+        return value as Record<string, string>;
+      });
+      // One upsert per ad and day, a few at a time: a single bulk command of many upserts held
+      // every FerretDB connection until it ended and stalled the store for every service (the
+      // ads benchmark, 20 ads in one flush).
+      const stats = this.deps.mongo.collection<AdStatsDoc>(AD_STATS_COLLECTION);
+      await mapLimit(parsed, FLUSH_WRITES_AT_ONCE, async ([adId, day, adGroupId, campaignId, advertiserId], i) => {
+        await stats.updateOne({ _id: `${adId}:${day}` }, {
+          $setOnInsert: { adId, adGroupId, campaignId, advertiserId, day, campaignMonth: campaignMonthKey(campaignId, day) },
+          $max: { impressions: Number(totals[i]?.['impressions'] ?? 0), clicks: Number(totals[i]?.['clicks'] ?? 0), spendMicro: Number(totals[i]?.['spend'] ?? 0) },
+        }, { upsert: true });
+      });
+      return members.length;
+    } catch (err) {
+      await this.redis.sadd(this.key('dirty'), ...members);
+      throw err;
+    }
+  }
+}

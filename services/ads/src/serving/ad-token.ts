@@ -1,0 +1,46 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * What a served promoted pin carries back with its impression or click: which ad, for whom, when
+ * served, signed with the service's secret (ADS_TOKEN_SECRET), so nobody counts impressions of an
+ * ad they were never shown, nor for someone else. Tokens live a day: an open tab's impressions
+ * still count, a replay of old ones does not.
+ */
+export interface AdTokenClaims {
+  adId: string;
+  adGroupId: string;
+  campaignId: string;
+  advertiserId: string;
+  /** The account id, or a visitor id made at serving for someone signed out. */
+  viewerKey: string;
+  placement: 'home_feed' | 'search';
+  /** When served, seconds since the epoch. */
+  servedAt: number;
+}
+
+export const AD_TOKEN_TTL_SECONDS = 24 * 60 * 60;
+
+const sign = (secret: string, body: string) => createHmac('sha256', secret).update(body).digest('base64url');
+
+export function signAdToken(secret: string, claims: AdTokenClaims): string {
+  const body = Buffer.from(JSON.stringify([claims.adId, claims.adGroupId, claims.campaignId, claims.advertiserId, claims.viewerKey, claims.placement, claims.servedAt])).toString('base64url');
+  return `${body}.${sign(secret, body)}`;
+}
+
+/** The claims of a token this service signed and that has not expired; null otherwise. */
+export function verifyAdToken(secret: string, token: string, nowSeconds: number): AdTokenClaims | null {
+  const dot = token.indexOf('.');
+  if (dot <= 0) return null;
+  const body = token.slice(0, dot);
+  const given = Buffer.from(token.slice(dot + 1));
+  const expected = Buffer.from(sign(secret, body));
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  try {
+    const [adId, adGroupId, campaignId, advertiserId, viewerKey, placement, servedAt] = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as unknown[];
+    if (typeof servedAt !== 'number' || nowSeconds - servedAt > AD_TOKEN_TTL_SECONDS || servedAt - nowSeconds > 60) return null;
+    if (placement !== 'home_feed' && placement !== 'search') return null;
+    return { adId: String(adId), adGroupId: String(adGroupId), campaignId: String(campaignId), advertiserId: String(advertiserId), viewerKey: String(viewerKey), placement, servedAt };
+  } catch {
+    return null;
+  }
+}

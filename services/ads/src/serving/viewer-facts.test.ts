@@ -1,0 +1,56 @@
+import type { Logger } from '@pinhive/kit';
+import type { TargetingSpec } from '@pinhive/contracts';
+import type { PersonDoc } from '../people/person.model';
+import type { LiveCampaign } from './serving-set';
+import { ServingService } from './serving.service';
+
+/** A live campaign of pin `pinId` with this targeting (no auto targeting). */
+function live(pinId: string, targeting: Partial<TargetingSpec>): LiveCampaign {
+  const at = new Date('2026-01-01T00:00:00Z');
+  return {
+    campaign: {
+      _id: `c-${pinId}`, advertiserId: 'adv-1', name: pinId, objective: 'CONSIDERATION', status: 'ACTIVE', dailyBudgetMicro: 10_000_000, currency: 'SEK',
+      startDate: '2026-01-01', endDate: null, pinId, adGroupId: `g-${pinId}`, adId: `a-${pinId}`, createdBy: 'owner', createdAt: at, requestKey: `k-${pinId}`, live: true, advertiserBucket: 'adv-1:0',
+    },
+    adGroup: { _id: `g-${pinId}`, campaignId: `c-${pinId}`, advertiserId: 'adv-1', targeting: { GEO: ['SE'], AGE_BUCKET: [], GENDER: [], INTEREST: [], ...targeting }, autoTargeting: false, productGroupId: null, conversion: null, createdAt: at },
+    ad: {
+      _id: `a-${pinId}`, adGroupId: `g-${pinId}`, campaignId: `c-${pinId}`, advertiserId: 'adv-1', pinId, destinationUrl: 'https://shop.example/', createdAt: at,
+      creative: { title: pinId, description: '', imageUrl: '/media/236x/x.png', width: 236, height: 300, dominantColor: '#aabbcc', pinnerId: 'owner', boardId: 'b1', boardName: 'Ideas', origUrl: '/media/orig/x.png', origWidth: 600, origHeight: 800 },
+    },
+    advertiserName: 'Shop',
+    memberIds: ['owner'],
+    words: new Set(),
+  };
+}
+
+const young = live('young', { AGE_BUCKET: ['18-24'], GENDER: ['female'] });
+const older = live('older', { AGE_BUCKET: ['25-34'], GENDER: ['female'] });
+const gardeners = live('gardeners', { INTEREST: ['garden'] });
+
+describe("serving by the viewer's facts", () => {
+  const ann: PersonDoc = { _id: 'ann', username: 'ann', firstName: 'Ann', lastName: '', country: 'SE', birthday: '2001-11-28', gender: 'female', interests: ['garden'] };
+  let clock = new Date('2026-11-27T23:59:00Z');
+  const findById = jest.fn(async (id: string) => (id === ann._id ? ann : null));
+  const serving = new ServingService({
+    set: { serving: () => [young, older, gardeners] },
+    people: { findById },
+    bus: { publish: async () => undefined },
+    tokenSecret: 'secret',
+    logger: { warn: () => undefined } as unknown as Logger,
+    now: () => clock,
+    pick: (items) => [...items],
+  });
+  const served = async (userId: string) => (await serving.serve({ userId } as Parameters<ServingService['serve']>[0], 'home_feed', 5)).items.map((i) => i.id);
+
+  it('reckons the age group by the clock at each serve: the 25th birthday moves the viewer on', async () => {
+    expect(await served('ann')).toEqual(['young', 'gardeners']);
+    clock = new Date('2026-11-28T00:00:00Z');
+    expect(await served('ann')).toEqual(['older', 'gardeners']);
+    // One read of the person record: the facts are kept, the bucket is computed.
+    expect(findById).toHaveBeenCalledTimes(1);
+  });
+
+  it('serves a viewer ads knows nothing of only campaigns with auto targeting (none here)', async () => {
+    expect(await served('nobody')).toEqual([]);
+  });
+});

@@ -1,0 +1,212 @@
+import { Kafka, logLevel, type Consumer, type Producer } from 'kafkajs';
+import request from 'supertest';
+import mongoose, { type Connection } from 'mongoose';
+import type { AdEngagedV1, EventEnvelope, PromotedPin, Promotion, ReportRow } from '@pinhive/contracts';
+import { startService, type RunningService } from '@pinhive/kit';
+import { loadAdsConfig, type AdsConfig } from '../../services/ads/src/config';
+import { adsService } from '../../services/ads/src/service';
+import { PEOPLE_COLLECTION } from '../../services/ads/src/people/person.model';
+import { ok, png, resourceCalls, seedProfiles, type Person } from '../../services/pins-boards/test/support/resources';
+import { startPinsBoards, type PinsBoardsUnderTest } from '../../services/pins-boards/test/support/service-under-test';
+import { serviceEnv, servers, startServer, stopServer, uniqueName, waitFor } from '../support/servers';
+
+/**
+ * Promoted pins served, counted and paced, on the real store, Kafka and Redis: a promotion made
+ * through quick-promote is served to the viewers its targeting takes in (never to the
+ * advertiser's own people); impressions and clicks come back with their tokens, count once per
+ * viewer, ad and hour however often Kafka delivers them, and reach the report; a campaign stops
+ * being served at its daily budget and comes back the next day (an injected clock); a restart of
+ * ads mid-stream loses no count.
+ */
+const prefix = `${uniqueName('serve')}.`;
+const adsDb = uniqueName('serve_ads');
+let pb: PinsBoardsUnderTest;
+let ads: RunningService<AdsConfig>;
+let adsEnv: Record<string, string>;
+let adsConn: Connection;
+let producer: Producer;
+let reader: Consumer;
+const published: EventEnvelope<AdEngagedV1>[] = [];
+/** The clock ads runs on: tests move it a day on. */
+let clock = new Date();
+const DAY_MS = 24 * 3600 * 1000;
+
+const olive: Person = { id: 'user-olive', username: 'olive' };
+const mia: Person = { id: 'user-mia', username: 'mia' };
+const sam: Person = { id: 'user-sam', username: 'sam' };
+const tess: Person = { id: 'user-tess', username: 'tess' };
+const dan: Person = { id: 'user-dan', username: 'dan' };
+const { write } = resourceCalls(() => ({ url: pb.service.url, viewers: pb.viewers }));
+const auth = (who: Person) => pb.viewers.bearer(who);
+const data = <T>(res: request.Response) => {
+  if (res.status >= 300) throw new Error(`${res.status}: ${JSON.stringify(res.body)}`);
+  return (res.body as { resource_response: { data: T } }).resource_response.data;
+};
+
+const startAds = async () => {
+  ads = await startService(adsService(loadAdsConfig(adsEnv), { now: () => clock }));
+  await waitFor(async () => ((await request(ads.url).get('/readyz')).status === 200 ? true : undefined), 'ads ready', 30_000);
+};
+const serve = async (who?: Person) => {
+  const req = request(ads.url).get('/ads/v4/serve/?placement=home_feed&count=5');
+  return data<{ items: PromotedPin[] }>(await (who ? req.set(auth(who)) : req)).items;
+};
+const servedTo = async (who: Person | undefined, campaignId: string) => (await serve(who)).find((p) => p.ad.campaign_id === campaignId);
+const send = async (who: Person | undefined, events: { kind: 'impression' | 'click'; token: string }[]) => {
+  const req = request(ads.url).post('/ads/v4/events/').send({ events });
+  return data<{ accepted: number; skipped: number }>(await (who ? req.set(auth(who)) : req));
+};
+const report = async (level = 'campaigns') => data<ReportRow[]>(await request(ads.url).get(`/ads/v4/advertisers/${acme}/reporting/?level=${level}&start_date=${day(-1)}&end_date=${day(1)}`).set(auth(olive)));
+const rowOf = async (campaignId: string, level = 'campaigns') => (await report(level)).find((r) => r.campaign_id === campaignId);
+/** Today (of the injected clock) moved by `offset` days, as YYYY-MM-DD. */
+const day = (offset = 0) => new Date(clock.getTime() + offset * DAY_MS).toISOString().slice(0, 10);
+const totalsOn = async (campaignId: string, date: string) => (await rowOf(campaignId))?.days.find((d) => d.date === date);
+const waitCounts = (campaignId: string, impressions: number, clicks = 0, ms = 30_000) =>
+  waitFor(async () => {
+    const d = await totalsOn(campaignId, day());
+    return d && d.impressions === impressions && d.clicks === clicks ? d : undefined;
+  }, `${impressions} impressions and ${clicks} clicks reported`, ms);
+/** New viewers in Sweden, as ads' people, with a token of the campaign served to each. */
+async function viewersServed(tag: string, n: number, campaignId: string): Promise<{ who: Person; token: string }[]> {
+  const people = Array.from({ length: n }, (_, i) => ({ id: `user-${tag}${i}`, username: `${tag}${i}` }));
+  await adsConn.collection(PEOPLE_COLLECTION).insertMany(people.map((p) => ({ _id: p.id, username: p.username, firstName: '', lastName: '', country: 'SE' })) as never[]);
+  return Promise.all(people.map(async (who) => ({ who, token: (await waitFor(() => servedTo(who, campaignId), `served to ${who.id}`)).ad.token })));
+}
+let kafkaStopped = false;
+
+let acme: string;
+let pinId: string;
+
+async function promote(budgetMicro: number, key: string): Promise<Promotion> {
+  return data<Promotion>(await request(ads.url).post(`/ads/v4/advertisers/${acme}/pins/${pinId}/quick_promote/`).set({ ...auth(olive), 'Idempotency-Key': key }).send({
+    budget_in_micro_currency: budgetMicro, campaign_name: 'Lamps', destination_url: 'https://lamps.example.com/', duration: 10, auto_targeting_enabled: false, is_ongoing: false,
+    start_now: true, targeting_spec: { GEO: ['SE'], AGE_BUCKET: [], GENDER: [], INTEREST: [] }, advertiser_id: acme, ads_client_type: 'quick_promote', pin_id: pinId,
+    product_group_id: null, flexible_daily_budget_enabled: false,
+  }));
+}
+
+beforeAll(async () => {
+  pb = await startPinsBoards('serve', { KAFKA_TOPIC_PREFIX: prefix });
+  await seedProfiles(pb.conn, [[olive, 'Olive'], [mia, 'Mia']]);
+  // 1 SEK a day at 500 SEK per thousand impressions: the second impression of a day spends it all.
+  adsEnv = { ...serviceEnv(adsDb, prefix), AUTH_JWKS_URL: pb.viewers.jwksUrl, PINS_BOARDS_URL: pb.service.url, ADS_CPM_MICRO: '500000000', ADS_SERVING_REFRESH_MS: '100', ADS_FLUSH_MS: '100' };
+  await startAds();
+  adsConn = await mongoose.createConnection(servers.mongoUrl(adsDb), { retryWrites: false }).asPromise();
+  // ads knows people from auth's events (their country from the registration); here they are put where those events would.
+  const people = [[olive, 'SE'], [mia, 'SE'], [sam, 'SE'], [tess, 'SE'], [dan, 'US']] as const;
+  await adsConn.collection(PEOPLE_COLLECTION).insertMany(people.map(([p, country]) => ({ _id: p.id, username: p.username, firstName: p.username, lastName: '', country })) as never[]);
+  const kafka = new Kafka({ clientId: 'serve-test', brokers: [servers.kafkaBrokers()], logLevel: logLevel.NOTHING });
+  producer = kafka.producer();
+  await producer.connect();
+  reader = kafka.consumer({ groupId: uniqueName('serve-reader') });
+  await reader.connect();
+  await reader.subscribe({ topics: [`${prefix}ads.ad.engaged.v1`], fromBeginning: true });
+  await reader.run({ eachMessage: async ({ message }) => { published.push(JSON.parse(message.value?.toString() ?? '{}') as EventEnvelope<AdEngagedV1>); } });
+
+  acme = data<{ id: string }>(await request(ads.url).post('/ads/v4/advertisers/').set(auth(olive)).send({ name: 'Acme Lamps' })).id;
+  data(await request(ads.url).post(`/ads/v4/advertisers/${acme}/members/`).set(auth(olive)).send({ username: 'mia' }));
+  data(await request(ads.url).put(`/ads/v4/advertisers/${acme}/business_profile/`).set(auth(olive)).send({ business_name: 'Acme Lamps', country: 'SE' }));
+  data(await request(ads.url).put(`/ads/v4/advertisers/${acme}/billing_profile/`).set(auth(olive)).send({ contact_name: 'Olive', email: 'olive@lamps.example.com', address: 'Storgatan 1', accepted_terms: true }));
+  const boardId = ok<{ id: string }>(await write('BoardResource', 'create', { name: 'Lamps', privacy: 'public' }, olive), 201).id;
+  pinId = ok<{ id: string }>(await write('PinResource', 'create', { board_id: boardId, image_base64: (await png('#d05030')).toString('base64'), method: 'uploaded' }, olive), 201).id;
+}, 120_000);
+
+afterAll(async () => {
+  // A failure half way must not leave Kafka down for the test files after this one.
+  if (kafkaStopped) startServer('kafka');
+  await reader?.disconnect().catch(() => undefined);
+  await producer?.disconnect();
+  await adsConn?.dropDatabase().catch(() => undefined);
+  await adsConn?.close();
+  await ads?.close();
+  await pb?.close();
+});
+
+let campaign: Promotion;
+
+it("serves a running campaign's pin to the viewers its targeting takes in, labelled with its sponsor, never to the advertiser's people", async () => {
+  campaign = await promote(1_000_000, 'serve-lamps-0001');
+  const item = await waitFor(() => servedTo(sam, campaign.campaign_id), 'the campaign served to sam');
+  expect(item).toMatchObject({ id: pinId, is_promoted: true, link: 'https://lamps.example.com/', ad: { ad_id: campaign.pin_promotion_id, sponsor: { advertiser_id: acme, name: 'Acme Lamps', sponsorship_status: 'promoted' } } });
+  expect(item.images['236x'].url).toMatch(/^\/media\/236x\//);
+  // Its own people: the owner and the member. Another country, and someone signed out (no auto targeting).
+  for (const who of [olive, mia, dan, undefined]) expect(await servedTo(who, campaign.campaign_id)).toBeUndefined();
+  expect((await request(ads.url).get('/ads/v4/serve/?placement=nowhere')).status).toBe(400);
+});
+
+it('counts an impression once per viewer, ad and hour however often it comes, and a click; only with a token of its own', async () => {
+  const first = (await servedTo(sam, campaign.campaign_id))!;
+  const second = (await servedTo(sam, campaign.campaign_id))!;
+  expect(await send(sam, [{ kind: 'impression', token: first.ad.token }, { kind: 'impression', token: second.ad.token }, { kind: 'impression', token: first.ad.token }])).toEqual({ accepted: 3, skipped: 0 });
+  // Someone else's token, a forged one, or one sent signed out: skipped, not counted.
+  expect(await send(tess, [{ kind: 'impression', token: first.ad.token }, { kind: 'click', token: `${first.ad.token.slice(0, -4)}AAAA` }])).toEqual({ accepted: 0, skipped: 2 });
+  expect(await send(undefined, [{ kind: 'impression', token: first.ad.token }])).toEqual({ accepted: 0, skipped: 1 });
+  expect(await send(sam, [{ kind: 'click', token: first.ad.token }])).toEqual({ accepted: 1, skipped: 0 });
+  const counted = await waitCounts(campaign.campaign_id, 1, 1);
+  expect(counted).toEqual({ date: day(), impressions: 1, clicks: 1, ctr: 1, spend_in_micro_currency: 500_000 });
+
+  // Kafka delivers the same events again (at least once): nothing more is counted.
+  await waitFor(async () => (published.filter((e) => e.data.campaignId === campaign.campaign_id).length >= 4 ? true : undefined), 'the events read back');
+  const again = published.filter((e) => e.data.campaignId === campaign.campaign_id);
+  await producer.send({ topic: `${prefix}ads.ad.engaged.v1`, messages: again.map((e) => ({ key: e.key, value: JSON.stringify(e) })) });
+  const handledAll = async () => (await ads.ctx.metrics.eventsHandled.get()).values.filter((v) => v.labels.handler === 'count-ad-engagement').reduce((n, v) => n + v.value, 0);
+  await waitFor(async () => ((await handledAll()) >= 8 ? true : undefined), 'the redelivered events handled', 30_000);
+  expect(await totalsOn(campaign.campaign_id, day())).toMatchObject({ impressions: 1, clicks: 1 });
+  // The three levels of a quick promotion show the same numbers under their own ids.
+  expect(await rowOf(campaign.campaign_id, 'ads')).toMatchObject({ id: campaign.pin_promotion_id, totals: { impressions: 1, clicks: 1 } });
+  expect(await rowOf(campaign.campaign_id, 'adgroups')).toMatchObject({ id: campaign.ad_group_id, totals: { impressions: 1, clicks: 1 } });
+});
+
+it('stops serving a campaign at its daily budget, and serves it again the next day', async () => {
+  const item = (await servedTo(tess, campaign.campaign_id))!;
+  expect(await send(tess, [{ kind: 'impression', token: item.ad.token }])).toEqual({ accepted: 1, skipped: 0 });
+  await waitCounts(campaign.campaign_id, 2, 1);
+  expect((await rowOf(campaign.campaign_id))?.totals.spend_in_micro_currency).toBe(1_000_000);
+  await waitFor(async () => ((await servedTo(sam, campaign.campaign_id)) ? undefined : true), 'the campaign no longer served', 30_000);
+  expect((await rowOf(campaign.campaign_id))?.serving).toBe(false);
+  clock = new Date(clock.getTime() + DAY_MS);
+  await waitFor(() => servedTo(sam, campaign.campaign_id), 'the campaign served again the next day', 30_000);
+});
+
+it('pauses and resumes a campaign', async () => {
+  const paused = data<ReportRow>(await request(ads.url).put(`/ads/v4/advertisers/${acme}/campaigns/${campaign.campaign_id}/status/`).set(auth(mia)).send({ status: 'PAUSED' }));
+  expect(paused.status).toBe('PAUSED');
+  await waitFor(async () => ((await servedTo(sam, campaign.campaign_id)) ? undefined : true), 'the paused campaign no longer served', 30_000);
+  expect((await request(ads.url).put(`/ads/v4/advertisers/${acme}/campaigns/${campaign.campaign_id}/status/`).set(auth(dan)).send({ status: 'ACTIVE' })).status).toBe(404);
+  data(await request(ads.url).put(`/ads/v4/advertisers/${acme}/campaigns/${campaign.campaign_id}/status/`).set(auth(olive)).send({ status: 'ACTIVE' }));
+  await waitFor(() => servedTo(sam, campaign.campaign_id), 'the resumed campaign served', 30_000);
+});
+
+it('loses no count when ads restarts mid-stream', async () => {
+  const big = await promote(1_000_000_000, 'serve-lamps-0002');
+  const served = await viewersServed('v', 40, big.campaign_id);
+  for (const { who, token } of served.slice(0, 20)) await send(who, [{ kind: 'impression', token }]);
+  await ads.close();
+  await startAds();
+  for (const { who, token } of served.slice(20)) await send(who, [{ kind: 'impression', token }]);
+  await waitCounts(big.campaign_id, 40, 0);
+});
+
+it('loses no count when Kafka stops mid-stream: what it took is counted once it is back; meanwhile the events call answers 503 for the browser to send again', async () => {
+  const run = await promote(1_000_000_000, 'serve-lamps-0003');
+  const served = await viewersServed('k', 30, run.campaign_id);
+  for (const { who, token } of served.slice(0, 15)) expect(await send(who, [{ kind: 'impression', token }])).toEqual({ accepted: 1, skipped: 0 });
+  const retried = served[15]!;
+  const post = () => request(ads.url).post('/ads/v4/events/').set(auth(retried.who)).send({ events: [{ kind: 'impression', token: retried.token }] });
+  // The test's own reader is done: stopped now, its client would restart itself after the outage
+  // and outlive the test file.
+  await reader.disconnect();
+  stopServer('kafka');
+  kafkaStopped = true;
+  try {
+    const away = await post();
+    expect(away.status).toBe(503);
+    expect(away.body.resource_response.error.code).toBe('service_unavailable');
+  } finally {
+    startServer('kafka');
+    kafkaStopped = false;
+  }
+  await waitFor(async () => ((await post()).status === 202 ? true : undefined), 'the events call taking events again', 60_000, 500);
+  for (const { who, token } of served.slice(16)) await send(who, [{ kind: 'impression', token }]);
+  await waitCounts(run.campaign_id, 30, 0, 90_000);
+});
