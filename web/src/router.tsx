@@ -33,6 +33,10 @@ const receivedPinsPage = page(() => import('./sends/ReceivedPinsPage'), (m) => m
 const claimPage = page(() => import('./settings/ClaimSettingsPage'), (m) => m.ClaimSettingsPage);
 const pinBuilderPage = page(() => import('./pin-builder/PinBuilderPage'), (m) => m.PinBuilderPage);
 const searchPage = page(() => import('./search/SearchPage'), (m) => m.SearchPage);
+const consolePage = page(() => import('./advertiser-console/AdvertiserConsolePage'), (m) => m.AdvertiserConsolePage);
+const consoleEntryPage = page(() => import('./advertiser-console/ConsoleEntry'), (m) => m.ConsoleEntryPage);
+const quickPromoteEntryPage = page(() => import('./advertiser-console/ConsoleEntry'), (m) => m.QuickPromoteEntryPage);
+const quickPromotePage = page(() => import('./quick-promote/QuickPromotePage'), (m) => m.QuickPromotePage);
 
 /**
  * Static paths rank above `/:username`, so `signup` and `login` never reach the profile page
@@ -60,6 +64,7 @@ export const router = createBrowserRouter([
           { path: 'business/create', element: <BusinessCreatePage /> },
           { path: 'business/login', element: <BusinessLoginPage /> },
           { path: 'business/access', lazy: businessAccessPage },
+          { path: 'advertiser/quick_promote', lazy: quickPromotePage },
           { path: 'dev/outbox', element: <DevOutboxPage /> },
           { path: 'settings/bookmarklet', lazy: bookmarkletPage },
           { path: 'settings/claim', lazy: claimPage },
@@ -74,6 +79,12 @@ export const router = createBrowserRouter([
           { path: 'invite/board/:token', lazy: inviteLinkPage },
           { path: 'search', lazy: searchPage },
           { path: 'search/:scope', lazy: searchPage },
+          // The advertiser console: every path of its URL table under the advertiser id prefix
+          // (the unprefixed ones would be usernames and boards here); the id-less entries choose
+          // the advertiser. 'advertiser' is a reserved username.
+          { path: 'advertiser', lazy: consoleEntryPage },
+          { path: 'advertiser/quick-promote', lazy: quickPromoteEntryPage },
+          { path: 'advertiser/:advertiserId/*', lazy: consolePage },
           { path: ':username', element: <ProfilePage /> },
           { path: ':username/:slug', lazy: boardPage },
           { path: ':username/:slug/:section', lazy: sectionPage },

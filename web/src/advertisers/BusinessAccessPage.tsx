@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Advertiser, AdvertiserMember } from '@pinhive/contracts';
+import { consolePath, type Advertiser, type AdvertiserMember } from '@pinhive/contracts';
 import { loginPathFor, profilePath } from '../auth/targets';
 import { useViewer } from '../auth/viewer';
 import { Avatar } from '../components/Avatar';
@@ -146,6 +146,9 @@ function AdvertiserCard({ advertiser, userId, open }: CardProps) {
         <button type="button" className="button button--secondary" onClick={actFor}>
           {current ? t('advertisers.access.actAsYourself') : t('advertisers.access.actFor', { name: advertiser.name })}
         </button>
+        <Link to={consolePath('overview', { advertiserId: advertiser.id })} className="button button--secondary" aria-label={t('advertisers.access.openConsoleNamed', { advertiser: advertiser.name })}>
+          {t('advertisers.access.openConsole')}
+        </Link>
         {owner ? null : <LeaveButton advertiser={advertiser} userId={userId} />}
       </div>
       {owner ? <People advertiser={advertiser} userId={userId} initiallyOpen={open} /> : null}

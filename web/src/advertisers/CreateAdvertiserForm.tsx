@@ -16,9 +16,10 @@ const CREATED_TOAST_MS = 5000;
 /**
  * `/business/create` for a signed-in viewer: a new advertiser, owned by them (its name: required,
  * at most ADVERTISER_NAME_MAX_LENGTH), then on to its access page to add the people who may act
- * for it. The server's refusals show at the name when it names the field, else above Create.
+ * for it (or on to `next`, a same-origin path the page checked: the business conversion route).
+ * The server's refusals show at the name when it names the field, else above Create.
  */
-export function CreateAdvertiserForm({ userId }: { userId: string }) {
+export function CreateAdvertiserForm({ userId, next }: { userId: string; next?: string | undefined }) {
   const { t } = useTranslation();
   const id = useId();
   const navigate = useNavigate();
@@ -44,8 +45,8 @@ export function CreateAdvertiserForm({ userId }: { userId: string }) {
     }
     create.mutate(name.trim(), {
       onSuccess: (advertiser) => {
-        toast.show({ message: t('advertisers.create.created', { name: advertiser.name }), durationMs: CREATED_TOAST_MS });
-        void navigate(businessAccessPath(advertiser.id));
+        toast.show({ message: t(next ? 'advertisers.create.createdNext' : 'advertisers.create.created', { name: advertiser.name }), durationMs: CREATED_TOAST_MS });
+        void navigate(next ?? businessAccessPath(advertiser.id));
       },
       onError: (error) => {
         if (failureField(error) === 'name') field.current?.focus();

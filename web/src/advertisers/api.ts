@@ -26,6 +26,11 @@ export async function fetchAdvertisers(signal?: AbortSignal): Promise<Advertiser
   return (await apiRequest(ADVERTISERS_PATH, { schema: advertiserListSchema, signal })).items;
 }
 
+/** `GET /ads/v4/advertisers/{id}/`: one the viewer owns or acts for, with their role (404 for anyone else). */
+export function fetchAdvertiser(advertiserId: string, signal?: AbortSignal): Promise<Advertiser> {
+  return apiRequest(advertiserPath(advertiserId), { schema: advertiserSchema, signal });
+}
+
 /** `POST /ads/v4/advertisers/`: a new advertiser, owned by the viewer. */
 export function createAdvertiser(body: AdvertiserCreateBody): Promise<Advertiser> {
   return apiRequest(ADVERTISERS_PATH, { method: 'POST', body, schema: advertiserSchema, headers: idempotencyKey('advertiser') });

@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Advertiser, AdvertiserMember } from '@pinhive/contracts';
-import { addAdvertiserMember, createAdvertiser, fetchAdvertiserMembers, fetchAdvertisers, removeAdvertiserMember } from './api';
+import { addAdvertiserMember, createAdvertiser, fetchAdvertiser, fetchAdvertiserMembers, fetchAdvertisers, removeAdvertiserMember } from './api';
 
 /** Keyed by the viewer's id: after an account switch another account's advertisers never show. */
 export const advertiserKeys = {
   all: ['advertisers'] as const,
   list: (userId: string) => ['advertisers', userId, 'list'] as const,
+  one: (userId: string, advertiserId: string) => ['advertisers', userId, 'one', advertiserId] as const,
   members: (userId: string, advertiserId: string) => ['advertisers', userId, 'members', advertiserId] as const,
 };
 
@@ -15,6 +16,21 @@ export function useAdvertisers(userId: string | null) {
     queryKey: advertiserKeys.list(userId ?? ''),
     queryFn: ({ signal }) => fetchAdvertisers(signal),
     enabled: userId !== null,
+    staleTime: 60_000,
+  });
+}
+
+/**
+ * One advertiser the viewer owns or acts for (the advertiser console's): started from the list's
+ * row when the list has it, so the console opens at once; a 404 means it is not theirs.
+ */
+export function useAdvertiser(userId: string, advertiserId: string) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: advertiserKeys.one(userId, advertiserId),
+    queryFn: ({ signal }) => fetchAdvertiser(advertiserId, signal),
+    initialData: () => queryClient.getQueryData<Advertiser[]>(advertiserKeys.list(userId))?.find((advertiser) => advertiser.id === advertiserId),
+    initialDataUpdatedAt: () => queryClient.getQueryState(advertiserKeys.list(userId))?.dataUpdatedAt,
     staleTime: 60_000,
   });
 }
@@ -39,13 +55,14 @@ export function useCreateAdvertiser(userId: string) {
   });
 }
 
-/** After someone is added or removed: the advertiser's people and the list's counts are out of date. */
+/** After someone is added or removed: the advertiser's people and its counts (list and console) are out of date. */
 function useRefreshAdvertiser(userId: string, advertiserId: string) {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: advertiserKeys.members(userId, advertiserId) }),
       queryClient.invalidateQueries({ queryKey: advertiserKeys.list(userId) }),
+      queryClient.invalidateQueries({ queryKey: advertiserKeys.one(userId, advertiserId) }),
     ]);
 }
 

@@ -15,6 +15,8 @@ export interface RequestOptions<T> {
   headers?: Record<string, string>;
   /** A contracts schema for `resource_response.data`: a mismatch is reported as a bad answer. */
   schema?: z.ZodType<T>;
+  /** Let the request outlive the page (`fetch` keepalive): events sent as the page is hidden or left. */
+  keepalive?: boolean;
 }
 
 /** Where the session is renewed when the access token has expired. */
@@ -85,6 +87,7 @@ async function send<T>(path: string, options: RequestOptions<T>): Promise<Paged<
       credentials: 'same-origin',
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
       ...(signal ? { signal } : {}),
+      ...(options.keepalive ? { keepalive: true } : {}),
     });
   } catch (cause) {
     if (signal?.aborted) throw cause;

@@ -6,6 +6,9 @@ import { Spinner } from '../components/Spinner';
 import { StatusView } from '../components/StatusView';
 import { PlacementSlot } from '../experiences/PlacementSlot';
 import { PinGrid } from '../pins/PinGrid';
+import { ImpressionsProvider } from '../promoted/ImpressionsProvider';
+import { gridItemKey, placeAdsOnPages } from '../promoted/placement';
+import { PinOrPromotedCard } from '../promoted/PromotedPinCard';
 import { ColorFilter } from '../search/ColorFilter';
 import { selectedColors } from '../search/paths';
 import { PopularPins } from './PopularPins';
@@ -16,7 +19,8 @@ import { useHomeFeed } from './queries';
  * masonry grid, more as they scroll. Someone who follows nothing yet is told how to start and
  * shown popular pins with their boards to follow; a follow's pins fill the feed a moment later.
  * The colour chips (`?colors=`) keep to the pins of the colours chosen. The onboarding steps
- * (experiences at `home_onboarding`) sit above it until done or dismissed.
+ * (experiences at `home_onboarding`) sit above it until done or dismissed. Promoted pins that
+ * came in time for a page sit among its pins (at most one in ten), their impressions counted.
  */
 export function HomeFeed({ viewer }: { viewer: { id: string; username: string } }) {
   const { t } = useTranslation();
@@ -25,6 +29,7 @@ export function HomeFeed({ viewer }: { viewer: { id: string; username: string } 
   const colors = selectedColors(params);
   const feed = useHomeFeed(viewer.id, waitingForPins, colors);
   const pins = feed.data?.pages.flatMap((page) => page.items) ?? [];
+  const gridItems = feed.data ? placeAdsOnPages(feed.data.pages) : [];
   const title = (
     <h1 className="home-feed__title" id="home-feed-title">
       {t('feed.title')}
@@ -94,7 +99,17 @@ export function HomeFeed({ viewer }: { viewer: { id: string; username: string } 
       {title}
       {onboarding}
       <ColorFilter />
-      <PinGrid pins={pins} label={t('feed.label')} hasNextPage={feed.hasNextPage} isFetchingNextPage={feed.isFetchingNextPage} fetchNextPage={feed.fetchNextPage} />
+      <ImpressionsProvider>
+        <PinGrid
+          pins={gridItems}
+          label={t('feed.label')}
+          hasNextPage={feed.hasNextPage}
+          isFetchingNextPage={feed.isFetchingNextPage}
+          fetchNextPage={feed.fetchNextPage}
+          card={PinOrPromotedCard}
+          itemKey={gridItemKey}
+        />
+      </ImpressionsProvider>
     </div>
   );
 }

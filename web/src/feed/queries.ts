@@ -1,5 +1,6 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { PaletteColor } from '@pinhive/contracts';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { HOME_FEED_PAGE_SIZE, type PaletteColor } from '@pinhive/contracts';
+import { pageWithPromoted } from '../promoted/queries';
 import { fetchHomeFeed, fetchPopularPins } from './api';
 
 /** How often an empty home feed is read again while a follow's pins are on their way to it. */
@@ -10,11 +11,21 @@ const WAITING_FOR_PINS_MS = 1000;
  * `waitingForPins`: the viewer just followed something and the feed is still empty (a follow's
  * pins reach it through an event, a moment later): read it again each second meanwhile.
  * `colors`: only the pins of those named colours (the colour chips, `?colors=`).
+ * Each page comes with the promoted pins that were served in time for it (promoted/queries.ts),
+ * none while a colour filter is on (an ad is not of the colours chosen).
  */
 export function useHomeFeed(viewerId: string, waitingForPins = false, colors: readonly PaletteColor[] = []) {
+  const client = useQueryClient();
+  const queryKey = ['homeFeed', viewerId, ...(colors.length > 0 ? [[...colors].sort().join(',')] : [])];
   return useInfiniteQuery({
-    queryKey: ['homeFeed', viewerId, ...(colors.length > 0 ? [[...colors].sort().join(',')] : [])],
-    queryFn: ({ pageParam, signal }) => fetchHomeFeed(pageParam, colors, signal),
+    queryKey,
+    queryFn: ({ pageParam, signal }) =>
+      pageWithPromoted(
+        client,
+        { placement: 'home_feed', listKey: queryKey, pageSize: HOME_FEED_PAGE_SIZE, enabled: colors.length === 0 },
+        pageParam,
+        fetchHomeFeed(pageParam, colors, signal),
+      ),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next,
     refetchInterval: (query) => (waitingForPins && (query.state.data?.pages[0]?.items.length ?? 0) === 0 ? WAITING_FOR_PINS_MS : false),

@@ -18,25 +18,32 @@ export type GridPin = Pick<Pin, 'id' | 'title' | 'description' | 'dominant_color
  * behind it while it loads, and its title under it. The whole card links to the close-up.
  */
 export function PinCard({ pin, width }: { pin: GridPin; width: number }) {
+  return (
+    <Link to={pinHref(pin.id)} className="pin-card">
+      <PinCardImage pin={pin} width={width} />
+      {pin.title.trim() ? <span className="pin-card__title">{pin.title}</span> : null}
+    </Link>
+  );
+}
+
+/** A grid card's image: the column's width keeping its shape, the dominant colour behind it while it loads (PinCard, PromotedPinCard). */
+export function PinCardImage({ pin, width }: { pin: GridPin; width: number }) {
   const { t } = useTranslation();
   const [loaded, setLoaded] = useState(false);
   const image = pin.images['236x'];
   const height = scaledHeight(image, width);
   return (
-    <Link to={pinHref(pin.id)} className="pin-card">
-      <span className="pin-card__image" style={{ height, backgroundColor: pin.dominant_color || undefined }}>
-        <img
-          src={image.url}
-          alt={pinAlt(pin, t('pins.imageAlt'))}
-          width={width}
-          height={height}
-          loading="lazy"
-          decoding="async"
-          className={loaded ? 'is-loaded' : undefined}
-          onLoad={() => setLoaded(true)}
-        />
-      </span>
-      {pin.title.trim() ? <span className="pin-card__title">{pin.title}</span> : null}
-    </Link>
+    <span className="pin-card__image" style={{ height, backgroundColor: pin.dominant_color || undefined }}>
+      <img
+        src={image.url}
+        alt={pinAlt(pin, t('pins.imageAlt'))}
+        width={width}
+        height={height}
+        loading="lazy"
+        decoding="async"
+        className={loaded ? 'is-loaded' : undefined}
+        onLoad={() => setLoaded(true)}
+      />
+    </span>
   );
 }

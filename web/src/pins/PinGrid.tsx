@@ -16,6 +16,8 @@ interface PinGridProps {
   fetchNextPage: () => unknown;
   /** Another card for each pin (Organise mode's selectable one, moves/); the linked PinCard by default. */
   card?: ComponentType<{ pin: GridPin; width: number }> | undefined;
+  /** Each cell's key; the pin's id by default (a promoted pin's is its ad's: the pin may be on the grid twice). */
+  itemKey?: ((pin: GridPin) => string) | undefined;
 }
 
 const GUTTER = 16;
@@ -52,7 +54,7 @@ function useLayoutGeneration(pins: GridPin[]): number {
  * More pins are asked for as the end comes within two viewport heights (scroll handler throttled
  * to 200 ms, section 9).
  */
-export function PinGrid({ pins, label, hasNextPage, isFetchingNextPage, fetchNextPage, card }: PinGridProps) {
+export function PinGrid({ pins, label, hasNextPage, isFetchingNextPage, fetchNextPage, card, itemKey }: PinGridProps) {
   const { t } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   const generation = useLayoutGeneration(pins);
@@ -98,7 +100,7 @@ export function PinGrid({ pins, label, hasNextPage, isFetchingNextPage, fetchNex
           columnWidth={narrow ? NARROW_COLUMN : PIN_PREVIEW_WIDTH}
           columnGutter={narrow ? NARROW_GUTTER : GUTTER}
           rowGutter={narrow ? NARROW_GUTTER : GUTTER}
-          itemKey={(pin) => pin.id}
+          itemKey={itemKey ?? ((pin) => pin.id)}
           itemHeightEstimate={360}
           overscanBy={3}
           role="list"

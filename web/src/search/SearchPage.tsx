@@ -107,7 +107,7 @@ function SearchView({ scope }: { scope: SearchScope }) {
     body = (
       <>
         {items.length === 0 ? <SearchState title={t('search.keepLooking')} /> : null}
-        <SearchResults results={items} label={t('search.resultsLabel', { query })} more={results} anonymous={!signedIn} />
+        <SearchResults pages={results.data?.pages ?? []} label={t('search.resultsLabel', { query })} more={results} anonymous={!signedIn} />
       </>
     );
   }

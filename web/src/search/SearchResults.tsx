@@ -1,16 +1,20 @@
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { SearchBoard, SearchPin, SearchResult, SearchUser } from '@pinhive/contracts';
+import type { PromotedPin, SearchBoard, SearchPin, SearchResult, SearchUser } from '@pinhive/contracts';
 import { BoardCard } from '../boards/BoardCard';
 import { Avatar } from '../components/Avatar';
 import { busyProps } from '../components/busy';
 import { Spinner } from '../components/Spinner';
 import { PinGrid } from '../pins/PinGrid';
 import { useFetchMoreNearEnd, type MorePages } from '../pins/useFetchMoreNearEnd';
+import { ImpressionsProvider } from '../promoted/ImpressionsProvider';
+import { gridItemKey, placeAdsOnPages } from '../promoted/placement';
+import { PinOrPromotedCard } from '../promoted/PromotedPinCard';
 
 interface ResultsProps {
-  results: SearchResult[];
+  /** The pages read so far, each with the promoted pins that came in time for it. */
+  pages: readonly { items: SearchResult[]; promoted: PromotedPin[] }[];
   /** The list's accessible name. */
   label: string;
   more: MorePages;
@@ -24,15 +28,29 @@ const peopleOf = (results: SearchResult[]) => results.filter((result): result is
 /**
  * The results of one search, as their kind shows: pins in the masonry grid, boards as board cards,
  * people as rows. More are read as the end comes near; "Show more results" does the same for
- * someone on a keyboard (or when the screen is not filled).
+ * someone on a keyboard (or when the screen is not filled). Promoted pins sit among the pins of
+ * the pages they came with (at most one in ten), their impressions counted.
  */
-export function SearchResults({ results, label, more, anonymous }: ResultsProps) {
-  const pins = pinsOf(results);
+export function SearchResults({ pages, label, more, anonymous }: ResultsProps) {
+  const results = pages.flatMap((page) => page.items);
+  const pins = placeAdsOnPages(pages.map((page) => ({ items: pinsOf(page.items), promoted: page.promoted })));
   const boards = boardsOf(results);
   const people = peopleOf(results);
   return (
     <>
-      {pins.length > 0 ? <PinGrid pins={pins} label={label} hasNextPage={more.hasNextPage} isFetchingNextPage={more.isFetchingNextPage} fetchNextPage={more.fetchNextPage} /> : null}
+      {pins.length > 0 ? (
+        <ImpressionsProvider>
+          <PinGrid
+            pins={pins}
+            label={label}
+            hasNextPage={more.hasNextPage}
+            isFetchingNextPage={more.isFetchingNextPage}
+            fetchNextPage={more.fetchNextPage}
+            card={PinOrPromotedCard}
+            itemKey={gridItemKey}
+          />
+        </ImpressionsProvider>
+      ) : null}
       {boards.length > 0 || people.length > 0 ? <ListResults boards={boards} people={people} label={label} more={more} anonymous={anonymous} /> : null}
       <MoreButton more={more} />
     </>

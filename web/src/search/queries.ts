@@ -1,15 +1,22 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { SEARCH_QUERY_MAX_LENGTH, type SearchOptions } from '@pinhive/contracts';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { SEARCH_PAGE_SIZE, SEARCH_QUERY_MAX_LENGTH, type SearchOptions } from '@pinhive/contracts';
+import { pageWithPromoted } from '../promoted/queries';
 import { fetchSearchAdvisory, fetchSearchPage } from './api';
 
 /**
  * The results of one search, a page at a time. Keyed by who is looking (their own secret boards
- * and Your Pins are theirs) and by the options read from the address.
+ * and Your Pins are theirs) and by the options read from the address. A page of the pins scope
+ * comes with the promoted pins served in time for it (promoted/queries.ts); not with a colour
+ * filter (an ad is not of the colours chosen), nor in the other scopes.
  */
 export function useSearch(options: SearchOptions, viewerId: string | null, enabled: boolean) {
+  const client = useQueryClient();
+  const queryKey = ['search', viewerId, options];
+  const withAds = options.scope === 'pins' && (options.colors?.length ?? 0) === 0;
   return useInfiniteQuery({
-    queryKey: ['search', viewerId, options],
-    queryFn: ({ pageParam, signal }) => fetchSearchPage(options, pageParam, signal),
+    queryKey,
+    queryFn: ({ pageParam, signal }) =>
+      pageWithPromoted(client, { placement: 'search', query: options.query, listKey: queryKey, pageSize: SEARCH_PAGE_SIZE, enabled: withAds }, pageParam, fetchSearchPage(options, pageParam, signal)),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next,
     enabled,

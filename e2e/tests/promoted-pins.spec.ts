@@ -1,0 +1,89 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { createAccount, uniqueEmail } from './support/accounts';
+import { createBoard, uploadPin } from './support/boards';
+import { followPerson, userIdOf } from './support/people';
+import { uniqueImage, uniqueName } from './support/unique';
+import { expectAccessible } from './support/axe';
+
+/*
+ * Promoted pins end to end (issue 25; quick-promote.spec.ts promotes from the success dialog):
+ * a running campaign's pin shows in another person's home feed with its sponsor line, its
+ * impression and click go back to the ads service, and its advertiser sees them in reporting,
+ * pauses the campaign there, and finds the spend in the console's order lines.
+ */
+/** A call of the ads service as the browser makes it (its CSRF header, an Idempotency-Key). */
+async function ads<T>(request: APIRequestContext, method: 'post' | 'put', path: string, data: unknown): Promise<T> {
+  const csrf = async () => (await request.storageState()).cookies.find((cookie) => cookie.name === 'csrftoken')?.value;
+  if (!(await csrf())) await request.get('/v3/users/me/');
+  const response = await request[method](path, { headers: { 'X-CSRFToken': (await csrf()) ?? '', 'Idempotency-Key': `k${Date.now()}${Math.random()}` }, data });
+  expect(response.status(), `${path}: ${await response.text()}`).toBeLessThan(300);
+  return (await response.json()).resource_response.data as T;
+}
+
+test("a promoted pin in another person's home feed, its impression and click in reporting, paused there, its spend in the order lines", async ({ page, browser, baseURL }) => {
+  test.setTimeout(300_000);
+  const brand = uniqueName('Hive Lamps');
+  const campaignName = uniqueName('Lamps');
+  await createAccount(page.request, uniqueEmail('olga'), 'correct-horse-42', 'Olga');
+  const acme = (await ads<{ id: string }>(page.request, 'post', '/ads/v4/advertisers/', { name: brand })).id;
+  await ads(page.request, 'put', `/ads/v4/advertisers/${acme}/business_profile/`, { business_name: brand, country: 'US' });
+  await ads(page.request, 'put', `/ads/v4/advertisers/${acme}/billing_profile/`, { contact_name: 'Olga', email: 'olga@lamps.example.com', address: 'Main St 1', accepted_terms: true });
+  const own = await createBoard(page.request, uniqueName('Olga lamps'));
+  const pin = await uploadPin(page.request, own.id, await uniqueImage(), { description: 'The promoted lamp' });
+  await ads(page.request, 'post', `/ads/v4/advertisers/${acme}/pins/${pin.id}/quick_promote/`, {
+    budget_in_micro_currency: 50_000_000, campaign_name: campaignName, destination_url: 'https://lamps.example.com/', duration: 10, auto_targeting_enabled: true, is_ongoing: false,
+    start_now: true, targeting_spec: { GEO: ['US'], AGE_BUCKET: [], GENDER: [], INTEREST: [] }, advertiser_id: acme, ads_client_type: 'quick_promote', pin_id: pin.id,
+    product_group_id: null, flexible_daily_budget_enabled: false,
+  });
+
+  const carlContext = await browser.newContext({ baseURL });
+  const carl = await createAccount(carlContext.request, uniqueEmail('carl'), 'correct-horse-42', 'Carl');
+  const board = await createBoard(carlContext.request, uniqueName('Carl finds'));
+  for (let i = 0; i < 12; i += 1) await uploadPin(carlContext.request, board.id, await uniqueImage(), { description: `Find ${i}` });
+
+  const bobContext = await browser.newContext({ baseURL, viewport: { width: 1280, height: 1000 } });
+  const bob = await bobContext.newPage();
+  await createAccount(bob.request, uniqueEmail('bob'), 'correct-horse-42', 'Bob');
+  await followPerson(bob.request, await userIdOf(bob.request, carl.username));
+  const events: string[] = [];
+  bob.on('request', (r) => {
+    if (r.url().includes('/ads/v4/events/')) events.push(r.postData() ?? '');
+  });
+  await expect(async () => {
+    await bob.goto('/');
+    await expect(bob.getByText(`Promoted by ${brand}`)).toBeVisible({ timeout: 3000 });
+  }).toPass({ timeout: 90_000 });
+  const card = bob.getByRole('link', { name: new RegExp(`promoted by ${brand}`) });
+  await card.scrollIntoViewIfNeeded();
+  await expect.poll(() => events.some((e) => e.includes('impression')), { timeout: 10_000 }).toBe(true);
+  const popup = bob.waitForEvent('popup');
+  await card.click();
+  await (await popup).close();
+  await expect.poll(() => events.some((e) => e.includes('click')), { timeout: 10_000 }).toBe(true);
+
+  // The advertiser's reporting: the impression and the click, once counted and written.
+  await page.setViewportSize({ width: 1280, height: 1000 });
+  await expect(async () => {
+    await page.goto(`/advertiser/${acme}/reporting/campaigns/`);
+    const table = page.getByRole('table', { name: /Campaigns from/ });
+    const row = table.getByRole('row', { name: new RegExp(campaignName) }).first();
+    await expect(row).toContainText('1', { timeout: 3000 });
+    await expect(row.getByRole('cell').nth(1)).toHaveText('1', { timeout: 3000 }); // impressions
+    await expect(row.getByRole('cell').nth(2)).toHaveText('1', { timeout: 3000 }); // clicks
+  }).toPass({ timeout: 90_000 });
+  await expect(page.getByRole('img', { name: /Impressions and clicks per day/ })).toBeVisible();
+  await page.getByRole('button', { name: `Pause ${campaignName}` }).click();
+  await expect(page.getByText('Paused').first()).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('button', { name: `Resume ${campaignName}` })).toBeVisible();
+  await page.getByRole('radio', { name: 'Last 30 days' }).check();
+  await expect(page.getByRole('table', { name: /Campaigns from/ })).toBeVisible();
+
+  // Billing: the details the advertiser gave, and this month's spend per campaign.
+  await page.goto(`/advertiser/${acme}/billing/`);
+  await expect(page.getByText('olga@lamps.example.com')).toBeVisible();
+  await page.getByRole('link', { name: 'Order lines of this month' }).click();
+  const lines = page.getByRole('table', { name: /What each campaign spent/ });
+  await expect(lines.getByRole('row', { name: new RegExp(campaignName) })).toContainText('$0.01');
+  await expectAccessible(page, 'the order lines of the advertiser console');
+});
