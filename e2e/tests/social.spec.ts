@@ -68,8 +68,10 @@ test.describe('social sign-in (the local provider standing in for Google, Facebo
     await page.goto('/signup');
     const popup = await openPopup(page, providerList(page).getByRole('button', { name: 'Continue with Google' }));
     // The provider's birthday passes the age rules: no birthday step, the consents view at once.
+    // The provider's round trip and the experiments call before the view: 15 s, as the file's
+    // other waits after a provider (10 s ran out once in a loaded run, two browser workers).
     await signInAtProvider(popup, { login: uniqueEmail('ada'), givenName: 'Ada', birthdate: yearsAgo(35) });
-    await expect(page.getByRole('heading', { level: 1, name: 'Your privacy choices' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Your privacy choices' })).toBeVisible({ timeout: 15_000 });
     const privacy = page.getByRole('checkbox', { name: /I agree to the collection and use of my personal information/ });
     await expect(privacy).toBeFocused();
     await privacy.check();
