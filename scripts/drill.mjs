@@ -15,6 +15,7 @@ export const DRILLS = {
   redis: ['test/drills/redis.int.test.ts', 'Redis stopped 30 s: log-in 503 within 1 s, reads without Redis unaffected, recovery without a restart'],
   store: ['test/drills/store.int.test.ts', 'PostgreSQL, then FerretDB, stopped 30 s each: 503 with Retry-After, recovery by itself, nothing lost'],
   'disk-full': ['test/drills/disk-full.int.test.ts', "the store's tablespace on a filled tmpfs: 507 insufficient_storage, reads go on, writes again once space returns (root)"],
+  'service-kill': ['test/drills/service-kill.int.test.ts', 'auth, pins-boards and ads each SIGKILLed mid-load and restarted: every 2xx write whole, counts and feeds converge, nothing twice'],
 };
 
 const name = process.argv[2];
