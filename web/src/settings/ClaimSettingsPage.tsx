@@ -331,9 +331,8 @@ function SiteClaimItem({ userId, claim, onRemoved }: { userId: string; claim: Si
           <span className="visually-hidden"> {claim.domain}</span>
         </button>
       </div>
-      <div role="alert" className="site-claim__failure">
-        {failure ? <p>{failure}</p> : null}
-      </div>
+      {/* Live regions stay in the page, so that what is put into them is announced. */}
+      <div role="alert">{failure ? <p className="site-claim__failure">{failure}</p> : null}</div>
       <div role="status">{status ? <p className="settings-card__status">{status}</p> : null}</div>
     </li>
   );
