@@ -19,6 +19,11 @@ export interface PageServer {
   pageUrl: string;
   /** The three pinnable images, in page order (absolute URLs). */
   imageUrls: string[];
+  /**
+   * Puts `<meta name="pinhive-site-verification" content="{token}">` into the home page's (`/`)
+   * <head>, as the owner of a claimed site would (creator-card.spec.ts); `clear` takes them out.
+   */
+  siteVerification: { add: (token: string) => void; clear: () => void };
   close: () => Promise<void>;
 }
 
@@ -41,10 +46,11 @@ async function lampImage(width: number, height: number, hue: string, format: 'jp
   return format === 'jpeg' ? image.jpeg({ quality: 85 }).toBuffer() : image.png().toBuffer();
 }
 
-function pageHtml(): string {
+/** The page; `head` goes into its <head> (the home page's site-verification tags). */
+function pageHtml(head = ''): string {
   return `<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><title>${PAGE_TITLE}</title><meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<head><meta charset="utf-8">${head}<title>${PAGE_TITLE}</title><meta name="viewport" content="width=device-width, initial-scale=1"></head>
 <body>
   <header><img src="/icon.png" width="16" height="16" alt=""> Lamp notes</header>
   <main>
@@ -73,9 +79,16 @@ export async function startPageServer(port = PAGE_SERVER_PORT): Promise<PageServ
     ['/icon.png', { type: 'image/png', body: icon }],
   ]);
 
+  // The home page: the lamps page with the site-verification tags of the moment.
+  const verificationTokens = new Set<string>();
+  const homePage = (): Asset => ({
+    type: 'text/html; charset=utf-8',
+    body: Buffer.from(pageHtml([...verificationTokens].map((token) => `<meta name="pinhive-site-verification" content="${token}">`).join(''))),
+  });
+
   const server = http.createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://page-server').pathname;
-    const asset = assets.get(path === '/' ? '/lamps.html' : path);
+    const asset = path === '/' ? homePage() : assets.get(path);
     if (!asset || (req.method !== 'GET' && req.method !== 'HEAD')) {
       res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
       return;
@@ -92,6 +105,7 @@ export async function startPageServer(port = PAGE_SERVER_PORT): Promise<PageServ
     origin,
     pageUrl: `${origin}/lamps.html`,
     imageUrls: ['/images/lantern.jpg', '/images/desk-lamp.png', '/images/pendant.jpg'].map((p) => `${origin}${p}`),
+    siteVerification: { add: (token) => void verificationTokens.add(token), clear: () => verificationTokens.clear() },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -137,6 +137,13 @@ export const errorCatalogue = {
   conversion_tag_not_found: { status: 404, message: "We couldn't find that conversion tag." },
   conversion_tags_full: { status: 409, message: 'This advertiser has reached the most conversion tags it can have.' },
   campaign_not_found: { status: 404, message: "We couldn't find that campaign." },
+  // Verified-domain claims (issue 22, /settings/claim/; ours, the spec gives no strings). A failed
+  // verification says why in message_detail (the page's answer, the missing tag).
+  site_claim_taken: { status: 409, message: 'This website is already verified by another Pinhive account.' },
+  site_claim_limit: { status: 409, message: 'You can claim up to 10 websites. Remove one to claim another.' },
+  site_claim_not_found: { status: 404, message: "You haven't claimed that website." },
+  site_verification_unreachable: { status: 400, message: "We couldn't open your website's home page." },
+  site_verification_tag_missing: { status: 400, message: "We couldn't find your Pinhive tag on your website's home page." },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -28,5 +28,6 @@ export * from './ad-audience';
 export * from './ads-console';
 export * from './search';
 export * from './offsite';
+export * from './site-claims';
 export * from './rules/colors';
 export * from './similar-pins';

@@ -15,6 +15,8 @@ import { BOARD_FOLLOWS_COLLECTION, FOLLOW_BUCKET_SIZE, FOLLOW_COUNTS_COLLECTION,
 import { LIST_NUMBERS_COLLECTION, listBucketKey } from './shared/list-numbers';
 import { ADVERTISER_ACCESS_COLLECTION, advertiserAccessId } from './advertisers/advertiser-access.model';
 import { PIN_SENDS_COLLECTION, SEND_BUCKET_SIZE } from './sends/send.model';
+import { claimId, SITE_CLAIMS_COLLECTION, SITE_OWNERS_COLLECTION } from './claims/claim.model';
+import { SITE_CLAIMS_PER_PERSON_MAX } from '@pinhive/contracts';
 
 const N = 5_000;
 const at = new Date('2026-01-01T00:00:00Z');
@@ -102,6 +104,12 @@ export const pinsBoardsHotQueries: HotQuerySet = {
       }),
     },
     [LIST_NUMBERS_COLLECTION]: { count: N, doc: (i) => ({ _id: `board-followers:${1_000_000 + i}`, n: 50 }) },
+    // Website claims: person i % PEOPLE claims site i (SITE_CLAIMS_PER_PERSON_MAX each), every other one verified and owned.
+    [SITE_CLAIMS_COLLECTION]: {
+      count: PEOPLE * SITE_CLAIMS_PER_PERSON_MAX,
+      doc: (i) => ({ _id: claimId(`user-${i % PEOPLE}`, `site${i}.example`), userId: `user-${i % PEOPLE}`, domain: `site${i}.example`, token: `token-${i}`, status: i % 2 === 0 ? 'verified' : 'pending', createdAt: at, verifiedAt: i % 2 === 0 ? at : null, checkedAt: at }),
+    },
+    [SITE_OWNERS_COLLECTION]: { count: N, doc: (i) => ({ _id: `site${i * 2}.example`, ownerId: `user-${(i * 2) % PEOPLE}`, verifiedAt: at }) },
   },
   queries: [
     { name: 'processed-event check (every event handled)', collection: 'processed_events', filter: { _id: 'create-profile:event-4321' } },
@@ -177,6 +185,10 @@ export const pinsBoardsHotQueries: HotQuerySet = {
     { name: 'who may act for an advertiser (a board or pin made for one, its privacy and invitations)', collection: ADVERTISER_ACCESS_COLLECTION, filter: { _id: advertiserAccessId('5000864', 'user-321') } },
     { name: 'advertiser access added unless newer (ads.advertiser.member-added.v1)', collection: ADVERTISER_ACCESS_COLLECTION, filter: { _id: advertiserAccessId('5000864', 'user-321'), changedAt: { $lt: new Date('2026-02-01T00:00:00Z') } } },
     { name: 'advertiser access removed unless newer (ads.advertiser.member-removed.v1)', collection: ADVERTISER_ACCESS_COLLECTION, filter: { _id: advertiserAccessId('5000864', 'user-321'), changedAt: { $lte: at } } },
+    { name: 'a website claim by person and site (claiming, verifying, removing)', collection: SITE_CLAIMS_COLLECTION, filter: { _id: claimId('user-321', 'site321.example') } },
+    { name: "a person's website claims (/settings/claim/, the claims cap)", collection: SITE_CLAIMS_COLLECTION, filter: { userId: 'user-321' }, reads: SITE_CLAIMS_PER_PERSON_MAX },
+    { name: "a site's verified owner (the creator card of every saved pin with a link; a claim, a verification)", collection: SITE_OWNERS_COLLECTION, filter: { _id: 'site4320.example' } },
+    { name: "a site's ownership released by its owner (a claim removed)", collection: SITE_OWNERS_COLLECTION, filter: { _id: 'site4320.example', ownerId: 'user-320' } },
     { name: 'profile part set unless newer (every account event)', collection: PROFILES_COLLECTION, filter: { _id: 'user-4321', $or: [{ namesChangedAt: null }, { namesChangedAt: { $lt: at } }] } },
   ],
 };

@@ -1,5 +1,6 @@
 import { defineIndexes } from '@pinhive/kit';
 import { BOARDS_COLLECTION } from './boards/board.model';
+import { SITE_CLAIMS_COLLECTION } from './claims/claim.model';
 import { inviteIndexes } from './collaborators/invite.model';
 import { BOARD_FOLLOWS_COLLECTION, USER_FOLLOWS_COLLECTION } from './follows/follow.model';
 import { imageIndexes } from './images/image.model';
@@ -11,7 +12,8 @@ import { SECTIONS_COLLECTION } from './sections/section.model';
 
 /**
  * Every index pins-boards' queries need, created at start by the kit. `advertiser_access`
- * (advertisers/) has none of its own: it is read and written by `_id` alone.
+ * (advertisers/) has none of its own: it is read and written by `_id` alone; nor has
+ * `site_owners` (claims/: `_id` is the domain, its unique key).
  */
 export const pinsBoardsIndexes = [
   ...defineIndexes(PROFILES_COLLECTION, [
@@ -50,5 +52,8 @@ export const pinsBoardsIndexes = [
   ...defineIndexes(PIN_SENDS_COLLECTION, [
     { key: { receivedBucket: 1 } }, // a bucket of a person's "Sent to you"
     { key: { requestKey: 1 }, unique: true }, // a retried send finds its send (Idempotency-Key)
+  ]),
+  ...defineIndexes(SITE_CLAIMS_COLLECTION, [
+    { key: { userId: 1 } }, // a person's website claims (at most SITE_CLAIMS_PER_PERSON_MAX)
   ]),
 ];

@@ -10,6 +10,7 @@ import { boardHandlers } from './boards/board.handlers';
 import { listCountsBehind } from './boards/list-counts.module';
 import { boardRoutes } from './boards/board.routes';
 import { BoardService, PICKER_TTL_MS } from './boards/board.service';
+import { claimsModule } from './claims/claims';
 import { collaborators } from './collaborators/collaborators';
 import { INVITES_COLLECTION } from './collaborators/invite.model';
 import { MemberBoardLists } from './collaborators/member-lists';
@@ -61,6 +62,8 @@ const KEPT_PINS_BYTES = 8 * 1024 * 1024;
 const BOARD_FOLLOWERS_BYTES = 16 * 1024 * 1024;
 /** Near-picture lookups (images/image.repository.ts): a picture's hash and its 4 band reads, about 64 bytes an image. */
 const PICTURE_BANDS_BYTES = 8 * 1024 * 1024;
+/** The longest a site claim's verification waits for each of its fetches (claims/claim.service.ts). */
+const CLAIM_FETCH_TIMEOUT_MS = 10_000;
 /** Who may act for which advertiser: about 128 bytes each, 8,000 people and advertisers. */
 const ADVERTISER_ACCESS_BYTES = 1024 * 1024;
 
@@ -146,8 +149,15 @@ export function pinsBoardsService(config: PinsBoardsConfig, parts: PinsBoardsPar
       const members = collaborators({ mongo: ctx.mongo, logger: ctx.logger, kick, boards, boardService, lists, profiles, people, advertisers: advertisers.access,
         following: (userId, max) => social.follows.followeeIds(userId, max), index: search.index });
       const offsite = offsiteModule({ mongo: ctx.mongo, logger: ctx.logger, secret: offsiteSecretOf(config) });
+      const claims = claimsModule({
+        mongo: ctx.mongo, logger: ctx.logger, people,
+        // Its own fetcher: a verification waits at most 10 s for each of its two tries (https, then http).
+        fetcher: new GuardedFetcher({ allowHosts: config.FETCH_ALLOW_HOSTS, timeoutMs: Math.min(config.FETCH_TIMEOUT_MS, CLAIM_FETCH_TIMEOUT_MS) }),
+        linkOf: (viewer, pinId) => pinService.linkOf(viewer, pinId),
+        userFacts: (viewer, userId) => social.follows.userFacts(viewer, userId),
+      });
       return {
-        routes: [...profileRoutes(profiles, (viewer, id) => social.follows.userFacts(viewer, id)), ...boardRoutes(boardService), ...sectionRoutes(sectionService), ...pinRoutes(pinService, pages, images, pinCreationGate(ctx.experiments, { allowOverrides })), ...pinBuilderRoutes({ guard: pinBuilder, images, pins: pinService, allowOverrides }), ...relatedBoardRoutes({ mongo: ctx.mongo, pins, boards, people }), ...moreLikeThisRoutes({ mongo: ctx.mongo, pins, boardService, images, pinService }), ...social.routes, ...members.routes, ...moves.routes, ...search.routes, ...boardColorRoutes(search.index, (viewer, id) => boardService.readable(viewer, id)), ...sends.routes, ...offsite.routes],
+        routes: [...profileRoutes(profiles, (viewer, id) => social.follows.userFacts(viewer, id)), ...boardRoutes(boardService), ...sectionRoutes(sectionService), ...pinRoutes(pinService, pages, images, pinCreationGate(ctx.experiments, { allowOverrides })), ...pinBuilderRoutes({ guard: pinBuilder, images, pins: pinService, allowOverrides }), ...relatedBoardRoutes({ mongo: ctx.mongo, pins, boards, people }), ...moreLikeThisRoutes({ mongo: ctx.mongo, pins, boardService, images, pinService }), ...social.routes, ...members.routes, ...moves.routes, ...search.routes, ...boardColorRoutes(search.index, (viewer, id) => boardService.readable(viewer, id)), ...sends.routes, ...offsite.routes, ...claims.routes],
         handlers: [...profileHandlers(profiles), ...boardHandlers({ boards, lists }), ...pinHandlers({ pins, boards, listCounts, sections, images, kick, logger: ctx.logger, handled, ownerOf: async (id) => (await boardService.factsOf(id))?.ownerId }), ...pinPromotionHandlers({ pins, logger: ctx.logger }), ...social.handlers, ...members.handlers, ...advertisers.handlers, ...search.handlers],
         extraRouters: [mediaRouter(store, ctx.logger), offsite.router],
         // Home feeds moved to Redis (feed/feed.model.ts): the store's old entries go, once.

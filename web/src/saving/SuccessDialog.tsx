@@ -7,6 +7,7 @@ import { fetchProfile } from '../api/users';
 import { useViewer } from '../auth/viewer';
 import { Dialog } from '../components/Dialog';
 import { scaledHeight } from '../pins/closeup';
+import { CreatorCard } from './CreatorCard';
 import { RelatedBoardSuggestion } from './RelatedBoardSuggestion';
 import { pinHref, promoteHref, shareHref, showsPinPreview, showsPromote } from './success';
 import { useRelatedBoard } from './useRelatedBoard';
@@ -14,7 +15,8 @@ import type { SaveResult } from './useSave';
 
 /**
  * The saved-pin success dialog (section 2): 'Saved to {boardName}' or 'Saved to {sectionName} in
- * {boardName}', the pin's preview 236 wide (hidden once a related board is suggested), the
+ * {boardName}', the creator card of the pin's site (its verified owner, when the viewer neither is
+ * nor follows them), the pin's preview 236 wide (hidden once a related board is suggested), the
  * suggested board, 'Send', 'See it now' and, for an authenticated non-partner viewer whose
  * account is not recent, 'Promote your Pin'.
  */
@@ -42,6 +44,7 @@ export function SuccessDialog({ result, onClose }: { result: SaveResult; onClose
         <h2 className="success-dialog__title" id={`${id}-title`}>
           {heading}
         </h2>
+        <CreatorCard pinId={pin.id} />
         {showsPinPreview(related) ? (
           <img
             className="success-dialog__image"

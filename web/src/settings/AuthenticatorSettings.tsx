@@ -8,6 +8,7 @@ import { FormAlert, FormMessageText } from '../auth/FormMessageText';
 import { normaliseMfaCode, validateMfaCode } from '../auth/mfa';
 import { busyProps } from '../components/busy';
 import { CodeField } from '../components/CodeField';
+import { CopyButton } from '../components/CopyButton';
 import { Spinner } from '../components/Spinner';
 import { TextField } from '../components/TextField';
 import { authenticatorCodeToSend, describeEnrolmentFailure, groupedKey, validateAuthenticatorCode } from './enrolment';
@@ -62,30 +63,6 @@ export function StartAppButton({ label, onStarted, onLoggedOut }: StartAppButton
         <span>{label}</span>
       </button>
     </div>
-  );
-}
-
-/** Copies text to the clipboard and says whether it worked (a polite status beside the button). */
-function CopyButton({ text, label }: { text: string; label: string }) {
-  const { t } = useTranslation();
-  const [outcome, setOutcome] = useState<'copied' | 'failed' | null>(null);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(text);
-      setOutcome('copied');
-    } catch {
-      setOutcome('failed');
-    }
-  };
-  return (
-    <span className="copy-button">
-      <button type="button" className="button button--secondary" onClick={() => void copy()}>
-        {label}
-      </button>
-      <span className="copy-button__status" role="status">
-        {outcome === 'copied' ? t('security.copied') : outcome === 'failed' ? t('security.copyFailed') : ''}
-      </span>
-    </span>
   );
 }
 

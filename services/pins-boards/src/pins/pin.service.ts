@@ -117,6 +117,11 @@ export class PinService {
     return presentPin(pin, board, section, this.deps.people, viewer, savedTo);
   }
 
+  /** A pin's link when the viewer may see the pin (404 otherwise): the creator card's site (claims/). */
+  async linkOf(viewer: Viewer | undefined, pinId: string): Promise<string | null> {
+    return (await this.readable(viewer, pinId)).pin.link;
+  }
+
   /** A pin's policy subject (its pinner and board) when the viewer may see it, 404 otherwise: a send asks it for its recipient too. */
   async subjectFor(viewer: Viewer, pinId: string): Promise<PinSubject> {
     const { pin, board } = await this.readable(viewer, pinId);
