@@ -1,16 +1,7 @@
-import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import request from 'supertest';
-import mongoose, { type Connection } from 'mongoose';
-import { startService, type RunningService } from '@pinhive/kit';
-import { loadPinsBoardsConfig, type PinsBoardsConfig } from '../src/config';
-import { pinsBoardsService } from '../src/service';
-import { serviceEnv, uniqueName, servers } from '../../../test/support/servers';
-import { testViewers } from '../../../test/support/test-viewers';
-import { ok, png, resourceCalls, seedProfiles, whenReady, type Person } from './support/resources';
+import { pictureSite } from './support/pictures';
+import { ok, png, resourceCalls, seedProfiles, type Person } from './support/resources';
+import { startPinsBoards, type PinsBoardsUnderTest } from './support/service-under-test';
 
 /**
  * The already-saved check ('Psst! You already saved this Pin to {board_name}'): `GET
@@ -18,18 +9,14 @@ import { ok, png, resourceCalls, seedProfiles, whenReady, type Person } from './
  * about, and SavedPinCheckResource does the same for an image link the bookmarklet saves again.
  * Both are read per viewer: nobody else's answer, and a deleted copy is no longer "saved".
  */
-const prefix = `${uniqueName('as')}.`;
-const db = uniqueName('already');
-const imagesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pinhive-already-'));
-let viewers: Awaited<ReturnType<typeof testViewers>>;
-let pins: RunningService<PinsBoardsConfig>;
-let conn: Connection;
-let pages: http.Server;
+let pb: PinsBoardsUnderTest;
+/** The outside site the bookmarklet saves the lamp from, by link. */
+let site: Awaited<ReturnType<typeof pictureSite>>;
 let lampPng: Buffer;
 
 const ada: Person = { id: 'user-ada', username: 'ada' };
 const grace: Person = { id: 'user-grace', username: 'grace' };
-const { get, write } = resourceCalls(() => ({ url: pins.url, viewers }));
+const { get, write } = resourceCalls(() => ({ url: pb.service.url, viewers: pb.viewers }));
 
 const createBoard = async (who: Person, name: string, privacy = 'public') => ok<{ id: string }>(await write('BoardResource', 'create', { name, privacy }, who), 201);
 const savePin = async (who: Person, boardId: string, image: Buffer) =>
@@ -38,37 +25,26 @@ const repin = async (who: Person, pinId: string, boardId: string) => ok<{ id: st
 
 /** What `GET /v3/pins/{id}/` says the viewer saved the pin to. */
 async function savedTo(pinId: string, who?: Person) {
-  const req = request(pins.url).get(`/v3/pins/${pinId}/`);
-  const res = await (who ? req.set(viewers.bearer(who)) : req);
+  const req = request(pb.service.url).get(`/v3/pins/${pinId}/`);
+  const res = await (who ? req.set(pb.viewers.bearer(who)) : req);
   // Per viewer and changing with each save: no cache may keep it.
   expect(res.headers['cache-control']).toBe('private, no-store');
   return ok<{ id: string; pinned_to_board: { id: string; name: string } | null }>(res).pinned_to_board;
 }
 
-const imageUrl = () => `http://127.0.0.1:${(pages.address() as AddressInfo).port}/lamp.png`;
+const imageUrl = () => site.url('lamp.png');
 
 beforeAll(async () => {
   lampPng = await png('#4a7c59', 320, 240);
-  pages = http.createServer((req, res) => {
-    if (req.url === '/lamp.png') res.writeHead(200, { 'content-type': 'image/png' }).end(lampPng);
-    else res.writeHead(404).end();
-  });
-  await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve));
-  viewers = await testViewers();
-  const env = { ...serviceEnv(db, prefix), AUTH_JWKS_URL: viewers.jwksUrl, IMAGES_DIR: imagesDir, FETCH_ALLOW_HOSTS: `127.0.0.1:${(pages.address() as AddressInfo).port}` };
-  pins = await startService(pinsBoardsService(loadPinsBoardsConfig(env)));
-  await whenReady(pins.url);
-  conn = await mongoose.createConnection(servers.mongoUrl(db), { retryWrites: false }).asPromise();
-  await seedProfiles(conn, [[ada, 'Ada'], [grace, 'Grace']]);
+  site = await pictureSite();
+  site.serve('lamp.png', lampPng);
+  pb = await startPinsBoards('already', { FETCH_ALLOW_HOSTS: site.host });
+  await seedProfiles(pb.conn, [[ada, 'Ada'], [grace, 'Grace']]);
 });
 
 afterAll(async () => {
-  await conn?.dropDatabase().catch(() => undefined);
-  await conn?.close();
-  await pins?.close();
-  await viewers?.close();
-  await new Promise((resolve) => pages?.close(resolve));
-  fs.rmSync(imagesDir, { recursive: true, force: true });
+  await pb?.close();
+  await site?.close();
 });
 
 describe('the already-saved check', () => {

@@ -1,18 +1,8 @@
-import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import request from 'supertest';
 import sharp from 'sharp';
-import mongoose, { type Connection } from 'mongoose';
-import { startService, type RunningService } from '@pinhive/kit';
-import { loadPinsBoardsConfig, type PinsBoardsConfig } from '../src/config';
-import { pinsBoardsService } from '../src/service';
-import { serviceEnv, uniqueName, servers } from '../../../test/support/servers';
-import { testViewers } from '../../../test/support/test-viewers';
-import { reencodedCopy, scene } from './support/pictures';
-import { ok, resourceCalls, seedProfiles, whenReady, type Person } from './support/resources';
+import { pictureSite, reencodedCopy, scene } from './support/pictures';
+import { ok, resourceCalls, seedProfiles, type Person } from './support/resources';
+import { startPinsBoards, type PinsBoardsUnderTest } from './support/service-under-test';
 
 /**
  * Pictures that look alike (issue 22) against the real servers: "More like this" finds a copy of
@@ -20,19 +10,13 @@ import { ok, resourceCalls, seedProfiles, whenReady, type Person } from './suppo
  * secret one of someone else's nor a different picture; and the already-saved check recognises
  * the same picture from other bytes, for the pin page and for a link saved again.
  */
-const prefix = `${uniqueName('ml')}.`;
-const db = uniqueName('morelike');
-const imagesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pinhive-morelike-'));
-let viewers: Awaited<ReturnType<typeof testViewers>>;
-let pins: RunningService<PinsBoardsConfig>;
-let conn: Connection;
-let pages: http.Server;
-/** What the page server serves, by path: the copies other sites have of a picture. */
-const served = new Map<string, Buffer>();
+let pb: PinsBoardsUnderTest;
+/** The copies other sites have of a picture, saved by link. */
+let site: Awaited<ReturnType<typeof pictureSite>>;
 
 const ada: Person = { id: 'user-ada', username: 'ada' };
 const grace: Person = { id: 'user-grace', username: 'grace' };
-const { get, write } = resourceCalls(() => ({ url: pins.url, viewers }));
+const { get, write } = resourceCalls(() => ({ url: pb.service.url, viewers: pb.viewers }));
 const MORE = 'MoreLikeThisResource';
 
 const createBoard = async (who: Person, name: string, privacy = 'public') => ok<{ id: string }>(await write('BoardResource', 'create', { name, privacy }, who), 201);
@@ -40,31 +24,17 @@ const saveUpload = async (who: Person, boardId: string, image: Buffer, title: st
   ok<{ id: string }>(await write('PinResource', 'create', { board_id: boardId, image_base64: image.toString('base64'), method: 'button', title }, who), 201);
 const saveLink = async (who: Person, boardId: string, url: string, title: string) =>
   ok<{ id: string }>(await write('PinResource', 'create', { board_id: boardId, image_url: url, method: 'button', title }, who), 201);
-const pageUrl = (name: string) => `http://127.0.0.1:${(pages.address() as AddressInfo).port}/${name}`;
 const moreLikeThis = async (pinId: string, who?: Person) => ok<{ id: string; title: string }[]>(await get(MORE, { pin: pinId }, who)).map((p) => p.id);
 
 beforeAll(async () => {
-  pages = http.createServer((req, res) => {
-    const bytes = served.get(req.url ?? '');
-    if (bytes) res.writeHead(200, { 'content-type': 'image/jpeg' }).end(bytes);
-    else res.writeHead(404).end();
-  });
-  await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve));
-  viewers = await testViewers();
-  const env = { ...serviceEnv(db, prefix), AUTH_JWKS_URL: viewers.jwksUrl, IMAGES_DIR: imagesDir, FETCH_ALLOW_HOSTS: `127.0.0.1:${(pages.address() as AddressInfo).port}` };
-  pins = await startService(pinsBoardsService(loadPinsBoardsConfig(env)));
-  await whenReady(pins.url);
-  conn = await mongoose.createConnection(servers.mongoUrl(db), { retryWrites: false }).asPromise();
-  await seedProfiles(conn, [[ada, 'Ada'], [grace, 'Grace']]);
+  site = await pictureSite();
+  pb = await startPinsBoards('morelike', { FETCH_ALLOW_HOSTS: site.host });
+  await seedProfiles(pb.conn, [[ada, 'Ada'], [grace, 'Grace']]);
 });
 
 afterAll(async () => {
-  await conn?.dropDatabase().catch(() => undefined);
-  await conn?.close();
-  await pins?.close();
-  await viewers?.close();
-  await new Promise((resolve) => pages?.close(resolve));
-  fs.rmSync(imagesDir, { recursive: true, force: true });
+  await pb?.close();
+  await site?.close();
 });
 
 describe('pictures that look alike', () => {
@@ -77,12 +47,12 @@ describe('pictures that look alike', () => {
 
   beforeAll(async () => {
     const hills = await scene('hills');
-    served.set('/hills-copy.jpg', await reencodedCopy(hills));
+    site.serve('hills-copy.jpg', await reencodedCopy(hills));
     adaBoard = await createBoard(ada, 'Ada landscapes');
     adaHills = await saveUpload(ada, adaBoard.id, hills, 'Green hills at dawn');
     const graceBoard = await createBoard(grace, 'Grace travels');
     // Another site's copy (half size, JPEG quality 60), saved from its link: other bytes, another image.
-    graceCopy = await saveLink(grace, graceBoard.id, pageUrl('hills-copy.jpg'), 'Hills seen from the train');
+    graceCopy = await saveLink(grace, graceBoard.id, site.url('hills-copy.jpg'), 'Hills seen from the train');
     // A third copy on Grace's secret board: her own to see.
     secretBoard = await createBoard(grace, 'Grace secret', 'secret');
     graceSecret = await saveUpload(grace, secretBoard.id, await sharp(hills).resize(400, 300).jpeg({ quality: 80 }).toBuffer(), 'Hills for later');
@@ -117,13 +87,13 @@ describe('pictures that look alike', () => {
 
   it('recognises the same picture saved again from other bytes (already saved)', async () => {
     const savedTo = async (pinId: string, who: Person) => {
-      const res = await request(pins.url).get(`/v3/pins/${pinId}/`).set(viewers.bearer(who));
+      const res = await request(pb.service.url).get(`/v3/pins/${pinId}/`).set(pb.viewers.bearer(who));
       return ok<{ pinned_to_board: { id: string; name: string } | null }>(res).pinned_to_board;
     };
     // Ada on Grace's copy hears of her own board holding the original.
     expect(await savedTo(graceCopy.id, ada)).toEqual({ id: adaBoard.id, name: 'Ada landscapes', layout: 'default' });
     // Ada saving the copy's link (the bookmarklet): recognised as saved.
-    const check = ok<{ pin_id: string | null; pinned_to_board: { id: string } | null }>(await get('SavedPinCheckResource', { image_url: pageUrl('hills-copy.jpg') }, ada));
+    const check = ok<{ pin_id: string | null; pinned_to_board: { id: string } | null }>(await get('SavedPinCheckResource', { image_url: site.url('hills-copy.jpg') }, ada));
     expect(check).toEqual({ pin_id: adaHills.id, pinned_to_board: { id: adaBoard.id, name: 'Ada landscapes', layout: 'default' } });
     // A different picture is not "saved", whatever its words.
     expect(await savedTo(graceSquares.id, ada)).toBeNull();

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 
 /** The scenes `scene` draws: each a different picture. */
@@ -34,4 +36,28 @@ export function scene(kind: SceneKind, width = 480, height = 360): Promise<Buffe
 export async function reencodedCopy(picture: Buffer): Promise<Buffer> {
   const { width = 0, height = 0 } = await sharp(picture).metadata();
   return sharp(picture).resize(Math.round(width / 2), Math.round(height / 2)).jpeg({ quality: 60 }).toBuffer();
+}
+
+/**
+ * An outside site serving pictures on 127.0.0.1 (a free port), for saves by link: `serve` puts a
+ * picture at a path, `url` names it; every other path is a 404. `host` is what the service's
+ * FETCH_ALLOW_HOSTS must name for its guarded fetcher to reach it.
+ */
+export async function pictureSite(): Promise<{ host: string; url: (name: string) => string; serve: (name: string, bytes: Buffer) => void; close: () => Promise<void> }> {
+  const served = new Map<string, Buffer>();
+  const server = http.createServer((req, res) => {
+    const bytes = served.get(req.url ?? '');
+    if (!bytes) return void res.writeHead(404).end();
+    // The bytes say what they are: PNG's signature, else JPEG (the two formats the tests draw).
+    const type = bytes.subarray(1, 4).toString('latin1') === 'PNG' ? 'image/png' : 'image/jpeg';
+    res.writeHead(200, { 'content-type': type }).end(bytes);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const host = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    host,
+    url: (name) => `http://${host}/${name}`,
+    serve: (name, bytes) => void served.set(`/${name}`, bytes),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
