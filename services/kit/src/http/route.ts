@@ -133,11 +133,52 @@ export function rateLimitsOf(route: AnyRoute): readonly RateLimitRule[] {
   return Array.isArray(r) ? (r as readonly RateLimitRule[]) : [r as RateLimitRule];
 }
 
+/**
+ * Where the first NUL character (U+0000) is in a parsed value, in a string or an object's key,
+ * as a field path (`options.name`), or undefined. Walked without recursion: a body may nest
+ * thousands of levels deep.
+ */
+export function nulCharacterAt(value: unknown, base: readonly (string | number)[] = []): string | undefined {
+  const pending: { value: unknown; path: readonly (string | number)[] }[] = [{ value, path: base }];
+  const name = (path: readonly (string | number)[]) => path.join('.');
+  while (pending.length > 0) {
+    const { value: v, path } = pending.pop()!;
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) return name(path);
+    } else if (Array.isArray(v)) {
+      v.forEach((item, i) => pending.push({ value: item, path: [...path, i] }));
+    } else if (v !== null && typeof v === 'object' && (Object.getPrototypeOf(v) === Object.prototype || Object.getPrototypeOf(v) === null)) {
+      for (const [key, item] of Object.entries(v)) {
+        if (key.includes('\u0000')) return name([...path, key.replaceAll('\u0000', '\\u0000')]);
+        pending.push({ value: item, path: [...path, key] });
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * No stored text holds a NUL character (the store and the logs take it for the end of a string,
+ * or refuse it): a request carrying one, anywhere, is a 400 naming the field, before any handler.
+ */
+function refuseNul(value: unknown, part: 'body' | 'query' | 'params'): void {
+  const at = nulCharacterAt(value);
+  if (at === undefined) return;
+  const field = at || part;
+  const message = `${field} must not contain the NUL character (U+0000).`;
+  throw appError('bad_request', { message, field, data: { issues: [{ field, message }] } });
+}
+
 /** Parses one part of the request; the first problem names its field in the 400 answer. */
 function parsePart(schema: z.ZodType | undefined, value: unknown, part: 'body' | 'query' | 'params'): unknown {
   if (!schema) return undefined;
+  // As sent, and as parsed: JSON inside a field (a resource call's `data`) may hold an escaped NUL.
+  refuseNul(value, part);
   const result = schema.safeParse(value ?? (part === 'body' ? undefined : {}));
-  if (result.success) return result.data;
+  if (result.success) {
+    refuseNul(result.data, part);
+    return result.data;
+  }
   const issues = result.error.issues.map((i) => ({ field: i.path.join('.') || part, message: i.message }));
   const first = issues[0] ?? { field: part, message: 'Invalid value' };
   // The message (and any further problems) for people; which field each concerns in `data`.
