@@ -91,6 +91,11 @@ export interface RouteDef<
   rateLimit?: RateLimitRule<RouteInput<B, Q, P, A>> | readonly RateLimitRule<RouteInput<B, Q, P, A>>[];
   body?: B;
   query?: Q;
+  /**
+   * Query parameters whose value is JSON text (a resource read's `data`), with the schema of that
+   * JSON: the OpenAPI document describes them as JSON content of it, not as any string.
+   */
+  jsonQuery?: Record<string, z.ZodType>;
   params?: P;
   /** The schema of `data` (for a paged route, of the whole list of items on a page). */
   response: R;
