@@ -68,6 +68,20 @@ describe('createHttpApp', () => {
     expect(big.status).toBe(413);
   });
 
+  it('refuses a body whose bytes are not UTF-8 (they would be read as U+FFFD), and takes one that is', async () => {
+    // The bytes as they are (supertest would otherwise send a Buffer as JSON of its fields).
+    const raw = (bytes: Buffer) => request(app()).post('/things/').set('content-type', 'application/json').serialize((b: Buffer) => b as unknown as string).send(bytes);
+    const latin1 = Buffer.concat([Buffer.from('{"name": "caf'), Buffer.from([0xe9]), Buffer.from('", "size": 1}')]);
+    const res = await raw(latin1);
+    expect(res.status).toBe(400);
+    expect(error(res)).toMatchObject({ code: 'bad_request', message: 'The request body is not valid UTF-8.', data: { field: 'body' } });
+    const overlong = await raw(Buffer.from([0x7b, 0x22, 0xc0, 0xaf, 0x22, 0x3a, 0x31, 0x7d]));
+    expect(overlong.status).toBe(400);
+    const utf8 = await raw(Buffer.from('{"name": "café 🦄", "size": 1}'));
+    expect(utf8.status).toBe(201);
+    expect(utf8.body.resource_response.data).toEqual({ name: 'café 🦄' });
+  });
+
   it('answers unknown routes with the 404 envelope and app errors with their own status', async () => {
     const res = await request(app()).get('/nowhere');
     expect(res.status).toBe(404);

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
 import cookieParser from 'cookie-parser';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler, type Router } from 'express';
@@ -40,6 +41,14 @@ const jsonOnly = (streamed: ReadonlySet<string>): RequestHandler => (req, _res, 
   if (hasBody && !req.is('application/json') && !form) return next(appError('unsupported_media_type'));
   next();
 };
+
+/**
+ * A body's bytes must be UTF-8: the parsers would otherwise read bytes that are not as U+FFFD and
+ * a handler could store the replacement characters in place of what was sent.
+ */
+function utf8Only(_req: unknown, _res: unknown, buf: Buffer): void {
+  if (!isUtf8(buf)) throw appError('bad_request', { message: 'The request body is not valid UTF-8.', field: 'body' });
+}
 
 export interface HttpAppOptions {
   logger: Logger;
@@ -102,10 +111,10 @@ export function createHttpApp(opts: HttpAppOptions): Express {
   app.use(jsonOnly(new Set(opts.streamBodies ?? [])));
   // A route's own larger limit parses first; the general parser then skips the parsed body.
   for (const large of opts.largeBodies ?? []) {
-    app.post(large.path, express.json({ limit: large.limit, type: 'application/json' }), express.urlencoded({ limit: large.limit, extended: false }));
+    app.post(large.path, express.json({ limit: large.limit, type: 'application/json', verify: utf8Only }), express.urlencoded({ limit: large.limit, extended: false, verify: utf8Only }));
   }
-  app.use(express.json({ limit: opts.bodyLimit, type: 'application/json' }));
-  app.use('/resource/', express.urlencoded({ limit: opts.bodyLimit, extended: false }));
+  app.use(express.json({ limit: opts.bodyLimit, type: 'application/json', verify: utf8Only }));
+  app.use('/resource/', express.urlencoded({ limit: opts.bodyLimit, extended: false, verify: utf8Only }));
   app.use(cookieParser());
   app.use(csrfProtection({ secure: opts.cookieSecure ?? false }));
   if (opts.keyLookup) app.use(authenticate(opts.keyLookup));

@@ -7,7 +7,7 @@ import { testTokens } from '../../test/support/viewer-tokens';
 import { createHttpApp } from './app';
 import { openApiDocument } from './openapi';
 import { success } from '@pinhive/contracts';
-import { defineRoute, JsonText, mountRoutes, nulCharacterAt, perIp, perViewer, successBody, type AnyRoute, type RateLimiter } from './route';
+import { defineRoute, JsonText, mountRoutes, badTextAt, perIp, perViewer, successBody, type AnyRoute, type RateLimiter } from './route';
 
 const { keyLookup, bearer } = testTokens();
 
@@ -273,8 +273,19 @@ describe('a NUL character (U+0000) anywhere in the input', () => {
   it('is found in a body nested thousands of levels deep (no recursion)', () => {
     let deep: unknown = 'x\u0000';
     for (let i = 0; i < 20_000; i++) deep = [deep];
-    expect(nulCharacterAt({ a: deep })).toBe(`a${'.0'.repeat(20_000)}`);
-    expect(nulCharacterAt({ a: ['fine', { b: 'still fine' }] })).toBeUndefined();
+    expect(badTextAt({ a: deep })).toEqual({ field: `a${'.0'.repeat(20_000)}`, problem: 'nul' });
+    expect(badTextAt({ a: ['fine', { b: 'still fine \u202e 🦄' }], '😀': 1 })).toBeUndefined();
+  });
+
+  it('a lone surrogate, in a value or a key, is refused the same way (it is not UTF-8)', async () => {
+    const value = await request(app).post('/profile/1/').set('content-type', 'application/json').send('{"name": "a\\ud800"}');
+    expect(value.status).toBe(400);
+    expect(error(value)).toMatchObject({ code: 'bad_request', data: { field: 'name' } });
+    expect(error(value).message).toContain('well-formed');
+    const key = await request(app).post('/profile/1/').set('content-type', 'application/json').send('{"name": "a", "extra": {"\\udc00": "v"}}');
+    expect(key.status).toBe(400);
+    expect(error(key).data.field).toBe('extra.\\udc00');
+    expect(stored).toEqual([]);
   });
 
   it('is not confused with text that only describes it', async () => {
