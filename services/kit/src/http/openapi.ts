@@ -48,7 +48,7 @@ export function openApiDocument(service: string, routes: readonly AnyRoute[]): R
       }
     }
     const limits = rateLimitsOf(r).map((l) => ({ per: l.per, allows: l.allows }));
-    const envelope: Record<string, unknown> = { status: { const: 'success' }, data: z.toJSONSchema(r.response, { io: 'output', unrepresentable: 'any' }) };
+    const envelope: Record<string, unknown> = { status: { const: 'success' }, data: withoutDialect(z.toJSONSchema(r.response, { io: 'output', unrepresentable: 'any' })) };
     if (r.paged) {
       envelope.bookmarks = {
         type: 'array',
@@ -67,7 +67,7 @@ export function openApiDocument(service: string, routes: readonly AnyRoute[]): R
         ...(limits.length ? { 'x-rate-limit': limits } : {}),
         ...(r.paged ? { 'x-paged': true } : {}),
         parameters,
-        ...(r.body ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(r.body) } } } } : {}),
+        ...(r.body ? { requestBody: { required: true, content: { 'application/json': { schema: withoutDialect(toSchema(r.body)) } } } } : {}),
         // A route reading its own body (an upload): the file itself, of its own type.
         ...(r.streamBody ? { requestBody: { required: true, content: { '*/*': { schema: { type: 'string', format: 'binary' } } } } } : {}),
         responses: {
