@@ -56,6 +56,17 @@ function runLogged(cmd, args, env, logFile) {
   });
 }
 
+/** A 400's field and message, from the interaction schemathesis recorded. */
+function refusal(interaction) {
+  try {
+    const body = JSON.parse(Buffer.from(interaction.response.content.$base64, 'base64').toString('utf8'));
+    const e = body.resource_response.error;
+    return `${e.data?.field ? `${e.data.field}: ` : ''}${e.message}`.slice(0, 160);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * What one schemathesis run did, from its NDJSON events: per operation the cases, the failed
  * checks, and how many positive cases (values the schema allows) the API still refused with 400.
@@ -70,7 +81,7 @@ export function summariseEvents(ndjson) {
     if (event.FatalError) errors.push(`fatal: ${JSON.stringify(event.FatalError).slice(0, 500)}`);
     const s = event.ScenarioFinished;
     if (!s?.recorder?.label) continue;
-    const op = (operations[s.recorder.label] ??= { cases: 0, failures: [], positiveRefused: 0, positive: 0, statuses: {} });
+    const op = (operations[s.recorder.label] ??= { cases: 0, failures: [], positiveRefused: 0, positive: 0, refusedFor: [], statuses: {} });
     for (const [id, c] of Object.entries(s.recorder.cases ?? {})) {
       op.cases += 1;
       const interaction = s.recorder.interactions?.[id];
@@ -78,7 +89,12 @@ export function summariseEvents(ndjson) {
       if (status !== undefined) op.statuses[status] = (op.statuses[status] ?? 0) + 1;
       if (c.value?.meta?.generation?.mode === 'positive') {
         op.positive += 1;
-        if (status === 400) op.positiveRefused += 1;
+        if (status === 400) {
+          op.positiveRefused += 1;
+          // Why: the first few refusals' messages, to tell a schema that says too little from a rule of the product.
+          const why = refusal(interaction);
+          if (why && op.refusedFor.length < 3 && !op.refusedFor.includes(why)) op.refusedFor.push(why);
+        }
       }
       for (const check of s.recorder.checks?.[id] ?? []) {
         if (check.status !== 'failure') continue;
@@ -105,12 +121,18 @@ async function main() {
       out: { type: 'string', default: path.join(root, 'load-tests', 'results', 'fuzz.json') },
       phases: { type: 'string', default: process.env.FUZZ_PHASES ?? 'examples,coverage,fuzzing' },
       'signed-in-only': { type: 'boolean', default: false },
+      // A service reached on its own (service=url, e.g. one started by a test), not through the gateway.
+      direct: { type: 'string', multiple: true },
     },
   });
   const baseUrl = (process.env.PINHIVE_BASE_URL ?? 'http://localhost:8080').replace(/\/$/, '');
   const examples = Number(values.examples);
   if (!Number.isInteger(examples) || examples < 1) throw new Error(`--examples / FUZZ_EXAMPLES must be a whole number above 0, not ${values.examples}`);
-  const services = values.service ?? SERVICES;
+  const direct = Object.fromEntries((values.direct ?? []).map((d) => [d.slice(0, d.indexOf('=')), d.slice(d.indexOf('=') + 1).replace(/\/$/, '')]));
+  const services = values.service ?? (values.direct ? Object.keys(direct) : SERVICES);
+  // Through the gateway: its /_openapi/<service> and every call to its address.
+  const schemaOf = (service) => (direct[service] ? `${direct[service]}/openapi.json` : `${baseUrl}/_openapi/${service}`);
+  const urlOf = (service) => direct[service] ?? baseUrl;
   const { schemathesis } = await installFuzzTools();
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'pinhive-fuzz-'));
   const t0 = Date.now();
@@ -124,16 +146,16 @@ async function main() {
       for (const service of services) {
         // A fresh account for each signed-in run: its access token (15 minutes) outlives the run,
         // and what one service's run changes (a password, two-factor) does not reach the next.
-        const headers = session.signedIn ? (await signUp(baseUrl)).headers : [];
+        const headers = session.signedIn ? (await signUp(direct.auth ?? baseUrl)).headers : [];
         const tag = `${service}-${session.name.replace(' ', '-')}`;
         const ndjson = path.join(work, `${tag}.ndjson`);
         const log = path.join(work, `${tag}.log`);
         const args = [
-          'run', `${baseUrl}/_openapi/${service}`, '--url', baseUrl,
+          'run', schemaOf(service), '--url', urlOf(service),
           '--checks', 'not_a_server_error,failure_envelope',
           '--max-examples', String(examples), '--seed', values.seed, '--generation-deterministic',
           '--phases', values.phases, '--workers', '1', '--no-shrink', '--continue-on-failure',
-          '--generation-database', 'none', '--request-timeout', '30', '--no-color',
+          '--request-timeout', '30', '--no-color',
           '--suppress-health-check', 'all', '--warnings', 'off',
           '--report', 'ndjson', '--report-ndjson-path', ndjson,
           ...headers.flatMap((h) => ['--header', h]),
@@ -184,7 +206,7 @@ async function main() {
     for (const e of r.errors) console.log(`  ERROR ${r.service} ${r.session}: ${e}`);
     if (r.log) console.log(`  ${r.service} ${r.session} exited ${r.exitCode}:\n${r.log}`);
   }
-  const refused = runs.flatMap((r) => Object.entries(r.operations).filter(([, o]) => o.positive > 0 && o.positiveRefused / o.positive > 0.5).map(([op, o]) => `${r.session} ${op} (${o.positiveRefused}/${o.positive})`));
+  const refused = runs.flatMap((r) => Object.entries(r.operations).filter(([, o]) => o.positive > 0 && o.positiveRefused / o.positive > 0.5).map(([op, o]) => `${r.session} ${op} (${o.positiveRefused}/${o.positive}): ${o.refusedFor.join(' | ')}`));
   if (refused.length > 0) console.log(`\n[fuzz] operations refusing (400) most of what their schema allows:\n  ${refused.join('\n  ')}`);
   process.exitCode = failed.length > 0 ? 1 : 0;
 }
