@@ -45,11 +45,11 @@ async function signUp(baseUrl) {
   return { email, headers };
 }
 
-/** Runs a command; resolves its exit code, with its output in `logFile`. */
-function runLogged(cmd, args, env, logFile) {
+/** Runs a command in `cwd` (schemathesis leaves a .schemathesis folder there); resolves its exit code, with its output in `logFile`. */
+function runLogged(cmd, args, env, logFile, cwd) {
   return new Promise((resolve, reject) => {
     const out = fs.openSync(logFile, 'w');
-    const child = spawn(cmd, args, { cwd: root, env, stdio: ['ignore', out, out] });
+    const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', out, out] });
     fs.closeSync(out);
     child.on('error', reject);
     child.on('close', (code) => resolve(code ?? 1));
@@ -168,7 +168,7 @@ async function main() {
           PYTHONUNBUFFERED: '1',
         };
         const t1 = Date.now();
-        const code = await runLogged(schemathesis, args, env, log);
+        const code = await runLogged(schemathesis, args, env, log, work);
         const summary = fs.existsSync(ndjson) ? summariseEvents(fs.readFileSync(ndjson, 'utf8')) : { operations: {}, errors: ['no report written'] };
         const cases = Object.values(summary.operations).reduce((n, o) => n + o.cases, 0);
         const failures = Object.values(summary.operations).reduce((n, o) => n + o.failures.length, 0);
