@@ -1,5 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import cookieParser from 'cookie-parser';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler, type Router } from 'express';
 import helmet from 'helmet';
@@ -122,6 +124,30 @@ export function createHttpApp(opts: HttpAppOptions): Express {
   app.use((_req, _res, next) => next(appError('not_found')));
   app.use(errorHandler(opts.logger));
   return app;
+}
+
+/**
+ * What Node's HTTP parser refuses before Express sees the request (headers or a URL over its
+ * 16 KB, a malformed request line) answered in the failure envelope, not an empty 400 or 431.
+ * Behind the gateway nginx refuses most of these first (its own envelope, gateway/render.mjs);
+ * this covers a service reached on its own.
+ */
+export function answerClientErrors(server: Server): void {
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
+    if (err.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
+    const status = tooLarge ? 431 : 400;
+    const body = JSON.stringify(failure({
+      code: tooLarge ? 'request_header_fields_too_large' : 'bad_request',
+      message: tooLarge ? 'The request address or headers are too large.' : 'The request is not valid.',
+      message_detail: null,
+      http_status: status,
+    }));
+    socket.end(`HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  });
 }
 
 /**
