@@ -3,6 +3,7 @@
 // (schemathesis's not_a_server_error) and every 4xx in the failure envelope (failure_envelope in
 // scripts/fuzz/checks.py). docs/decisions/api-fuzzing.md says why and what is left.
 //   node scripts/fuzz.mjs [--examples N] [--seed N] [--service NAME] [--out FILE]
+//                         [--direct service=url ...] (services reached on their own, no gateway)
 // The product must be running: PINHIVE_BASE_URL (default http://localhost:8080, `npm run up`).
 // FUZZ_EXAMPLES sets the examples per operation (default 15); the seed is fixed (default 26), so
 // a run repeats the same cases. Writes a summary to stdout and load-tests/results/fuzz.json.
