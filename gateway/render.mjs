@@ -27,6 +27,31 @@ const RECAPTCHA_FRAMES = `${RECAPTCHA} https://recaptcha.google.com/recaptcha/`;
 // the page's own images (the `media` of a bookmarklet), which may be plain http. Scripts,
 // frames and connections stay limited to the product itself.
 const GOOGLE_FEDCM = 'https://accounts.google.com/gsi/';
+/**
+ * What nginx answers itself (a TRACE, a body over the limit, a URI or headers too long, an
+ * upstream away or too slow) in the product's failure envelope, as the services answer, instead
+ * of nginx's HTML page. `error_page` covers only nginx's own answers: a service's 4xx/5xx passes
+ * through untouched (no proxy_intercept_errors).
+ */
+export const GATEWAY_ERRORS = [
+  { status: 400, code: 'bad_request', message: 'The request is not valid.' },
+  { status: 405, code: 'method_not_allowed', message: 'This method is not allowed here.' },
+  { status: 408, code: 'request_timeout', message: 'The request took too long to arrive.' },
+  { status: 413, code: 'payload_too_large', message: 'The request body is too large.' },
+  { status: 414, code: 'uri_too_long', message: 'The request address is too long.' },
+  { status: 494, answer: 400, code: 'bad_request', message: 'The request headers are too large.' },
+  { status: 500, code: 'internal', message: 'Sorry! Something went wrong on our end.' },
+  { status: 502, code: 'service_unavailable', message: 'Sorry! Something went wrong on our end.' },
+  { status: 503, code: 'service_unavailable', message: 'Sorry! Something went wrong on our end.' },
+  { status: 504, code: 'gateway_timeout', message: 'Sorry! Something went wrong on our end.' },
+  { status: 505, code: 'http_version_not_supported', message: 'Send the request over HTTP/1.1.' },
+];
+
+/** The failure envelope of contracts' `failure()`, as nginx's JSON text. */
+export function gatewayErrorBody({ status, answer = status, code, message }) {
+  return JSON.stringify({ resource_response: { status: 'failure', error: { code, message, message_detail: null, http_status: answer } } });
+}
+
 const csp = (identityOrigins) => `default-src 'self'; script-src 'self' ${RECAPTCHA}; frame-src ${RECAPTCHA_FRAMES}; style-src 'self' 'unsafe-inline'; img-src 'self' data: https: http:; connect-src 'self' ${identityOrigins.join(' ')}; font-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'`;
 
 export function renderNginxConf({ listenPort, upstreams, webRoot, runDir, user, ipv6Loopback = false, identityOrigins = [GOOGLE_FEDCM] }) {
@@ -73,12 +98,20 @@ export function renderNginxConf({ listenPort, upstreams, webRoot, runDir, user, 
   out('    proxy_set_header X-Forwarded-For $remote_addr;');
   out('    proxy_set_header X-Forwarded-Proto $scheme;');
   out('    proxy_set_header X-Request-Id $request_id;');
+  // nginx's own refusals in the failure envelope (GATEWAY_ERRORS); `=` keeps the status.
+  for (const e of GATEWAY_ERRORS) out(`    error_page ${e.status} ${e.answer && e.answer !== e.status ? `=${e.answer} ` : ''}/_error/${e.status};`);
+  for (const e of GATEWAY_ERRORS) {
+    const body = gatewayErrorBody(e).replaceAll("'", "\\'");
+    out(`    location = /_error/${e.status} { internal; default_type application/json; add_header Cache-Control "no-store" always; return ${e.answer ?? e.status} '${body}'; }`);
+  }
   for (const r of ROUTES) out(`    location ${r.prefix} { proxy_pass http://${r.service}; }`);
   for (const b of LARGE_BODIES) {
     const streamed = b.streamed ? ' proxy_request_buffering off; proxy_read_timeout 300s;' : '';
     out(`    location = ${b.path} { client_max_body_size ${b.maxBody};${streamed} proxy_pass http://${b.service}; }`);
   }
   for (const s of SERVICES) out(`    location = /_health/${s} { proxy_pass http://${s}/readyz; }`);
+  // Each service's OpenAPI document, for the API fuzzer (scripts/fuzz.mjs) and clients.
+  for (const s of SERVICES) out(`    location = /_openapi/${s} { proxy_pass http://${s}/openapi.json; }`);
   // A route that does nothing in each service: the stack's floor (nginx, the service's middleware
   // and an empty 200), measured beside the real paths by the growth benchmark (load-tests/growth/).
   for (const s of SERVICES) out(`    location = /_noop/${s} { proxy_pass http://${s}/livez; }`);

@@ -7,6 +7,7 @@
 //      the few that stop a server (test/support/serial-int-tests.cjs), then the Go tests of the
 //      FerretDB front (companion indexes, write locking) on that set's PostgreSQL
 //   3. the built product behind nginx, driven by Playwright in Chromium (two workers)
+//   4. the API fuzzer (schemathesis) against that product, 3 examples per operation, fixed seed
 // Where the time goes and why it is split so: docs/decisions/test-suite-speed.md.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -56,6 +57,15 @@ function countPlaywright(file) {
   counts.passed += stats.expected + stats.flaky;
   counts.failed += stats.unexpected;
   counts.skipped += stats.skipped;
+}
+
+/** One count per schemathesis run (a service, signed out or in): passed when it found nothing. */
+function countFuzz(file) {
+  if (!fs.existsSync(file)) return;
+  for (const r of JSON.parse(fs.readFileSync(file, 'utf8')).runs) {
+    if (r.failures === 0 && r.exitCode === 0 && r.errors.length === 0) counts.passed += 1;
+    else counts.failed += 1;
+  }
 }
 
 /** Runs one jest project (extra arguments pick files and workers) and counts its report. */
@@ -171,7 +181,9 @@ try {
   const { installAll } = await import('../infra/native/install.mjs');
   // kustomize, kubeconform and the Kubernetes schemas for test/kubernetes.test.ts (unit tier).
   const { installKubeTools } = await import('../infra/native/install-kube.mjs');
-  await step('native servers and kubernetes tools installed', () => Promise.all([installAll(), installKubeTools()]));
+  // schemathesis for the API fuzzing step (scripts/fuzz.mjs), in its virtualenv.
+  const { installFuzzTools } = await import('../infra/native/install-fuzz.mjs');
+  await step('native servers, kubernetes and fuzzing tools installed', () => Promise.all([installAll(), installKubeTools(), installFuzzTools()]));
 
   infra = await import('../infra/native/infra.mjs');
   const p = infra.profile('test');
@@ -237,6 +249,14 @@ try {
     }));
   } finally {
     countPlaywright(pw);
+  }
+  // The API fuzzer on the same stack, small and repeatable: 3 examples per operation, the fixed
+  // seed, signed out and signed in (docs/decisions/api-fuzzing.md). `npm run fuzz` is the full size.
+  const fuzzReport = path.join(reports, 'fuzz.json');
+  try {
+    await step('API fuzzing (schemathesis, 3 examples per operation)', () => run('node', ['scripts/fuzz.mjs', '--examples', '3', '--out', fuzzReport], { PINHIVE_BASE_URL: sp.baseUrl }));
+  } finally {
+    countFuzz(fuzzReport);
   }
 } catch (err) {
   failed = true;

@@ -1,4 +1,4 @@
-import { AD_SPACING, ctrOf, interleaveAds } from './ad-serving';
+import { AD_SPACING, ctrOf, interleaveAds, reportQuerySchema } from './ad-serving';
 
 const items = (n: number, from = 0) => Array.from({ length: n }, (_, i) => ({ id: `p${from + i}` }));
 const ad = (adId: string, pinId = `ad-pin-${adId}`) => ({ id: pinId, ad: { ad_id: adId } });
@@ -28,4 +28,16 @@ it('click-through rate is clicks over impressions, 0 with none seen', () => {
   expect(ctrOf(1, 3)).toBe(0.3333);
   expect(ctrOf(0, 0)).toBe(0);
   expect(ctrOf(5, 5)).toBe(1);
+});
+
+describe("a report's dates", () => {
+  it.each(['2026-38-01', '2026-02-30', '2025-02-29', '2026-12-32', '2026-1-01', '2026-12-31T00:00:00Z'])('refuses %s, which is no calendar day', (d) => {
+    const r = reportQuerySchema.safeParse({ start_date: d });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0]?.message).toBe('Use a real date like 2026-12-31.');
+  });
+
+  it('takes real days, leap days included', () => {
+    expect(reportQuerySchema.parse({ start_date: '2024-02-29', end_date: '2026-12-31' })).toMatchObject({ start_date: '2024-02-29', end_date: '2026-12-31' });
+  });
 });

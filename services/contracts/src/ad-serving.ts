@@ -100,7 +100,8 @@ export type ReportLevel = (typeof REPORT_LEVELS)[number];
 /** The longest range a report reads, in days. */
 export const REPORT_MAX_DAYS = 92;
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-12-31.');
+/** A calendar day that exists (month 38 or February 30 is a 400, not a failed read). */
+const day = z.iso.date({ error: 'Use a real date like 2026-12-31.' });
 export const reportQuerySchema = z.object({
   level: z.enum(REPORT_LEVELS).default('campaigns'),
   /** First and last day (UTC, inclusive); default the last 7 days. */

@@ -127,7 +127,8 @@ const httpUrl = (max: number) => z.string().trim().max(max, `Please enter no mor
 const isHttpUrl = (u: string) => /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(u);
 const HTTP_URL_MESSAGE = 'Enter a website address starting with http:// or https://.';
 
-const dateOnly = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-12-31.').refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'Use a real date.');
+/** A calendar day that exists (Date.parse took February 31 for March 3). */
+const dateOnly = z.iso.date({ error: 'Use a real date like 2026-12-31.' });
 
 /**
  * The body of a quick promotion, as the spec's section 7 lists it. Which objective it is follows

@@ -11,7 +11,7 @@ export const RESERVED_USERNAMES: readonly string[] = [
   // The sign-in popups' callback pages (`/sso/callback/`, `/connect/:provider/`; `connect` is below).
   'sso',
   // The gateway's locations (gateway/routes.mjs and gateway/render.mjs).
-  'v3', 'resource', 'media', 'ads', 'assets', '_health', '_noop',
+  'v3', 'resource', 'media', 'ads', 'assets', '_health', '_noop', '_openapi', '_error',
   // Pages the specs name (saving-boards-ads.md, signup-login.md) that the web app will serve.
   'pin', 'pins', 'board', 'boards', 'search', 'offsite', 'advertiser', 'connect', 'amp', 'pin-builder', '_profile', '_',
   // Names any site ends up serving, kept free before they are needed.

@@ -9,7 +9,7 @@ import { createMetrics, type Metrics } from './metrics';
 import { connectMongo, mongoReady } from './infra/mongo';
 import { connectRedis, redisReady } from './infra/redis';
 import { connectPostgres, ensureDatabase, postgresReady } from './infra/postgres';
-import { createHttpApp } from './http/app';
+import { answerClientErrors, createHttpApp } from './http/app';
 import { probesRouter, type ReadinessCheck } from './http/probes';
 import { mountRoutes, type AnyRoute } from './http/route';
 import type { EventBus, EventHandler } from './events/bus';
@@ -185,6 +185,7 @@ export async function startService<C extends BaseConfig>(def: ServiceDefinition<
   });
   // The gateway keeps idle upstream connections for 30 s; Node must keep them longer, or nginx
   // reuses a socket Node just closed and a POST fails with 502 (seen under load).
+  answerClientErrors(server);
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   const address = server.address();

@@ -4,7 +4,9 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { createLogger } from '../logger';
 import { appError } from '../errors';
-import { createHttpApp, logLevelFor, RETRY_AFTER_S } from './app';
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { answerClientErrors, createHttpApp, logLevelFor, RETRY_AFTER_S } from './app';
 import { defineRoute, mountRoutes } from './route';
 
 function app() {
@@ -68,6 +70,20 @@ describe('createHttpApp', () => {
     expect(big.status).toBe(413);
   });
 
+  it('refuses a body whose bytes are not UTF-8 (they would be read as U+FFFD), and takes one that is', async () => {
+    // The bytes as they are (supertest would otherwise send a Buffer as JSON of its fields).
+    const raw = (bytes: Buffer) => request(app()).post('/things/').set('content-type', 'application/json').serialize((b: Buffer) => b as unknown as string).send(bytes);
+    const latin1 = Buffer.concat([Buffer.from('{"name": "caf'), Buffer.from([0xe9]), Buffer.from('", "size": 1}')]);
+    const res = await raw(latin1);
+    expect(res.status).toBe(400);
+    expect(error(res)).toMatchObject({ code: 'bad_request', message: 'The request body is not valid UTF-8.', data: { field: 'body' } });
+    const overlong = await raw(Buffer.from([0x7b, 0x22, 0xc0, 0xaf, 0x22, 0x3a, 0x31, 0x7d]));
+    expect(overlong.status).toBe(400);
+    const utf8 = await raw(Buffer.from('{"name": "café 🦄", "size": 1}'));
+    expect(utf8.status).toBe(201);
+    expect(utf8.body.resource_response.data).toEqual({ name: 'café 🦄' });
+  });
+
   it('answers unknown routes with the 404 envelope and app errors with their own status', async () => {
     const res = await request(app()).get('/nowhere');
     expect(res.status).toBe(404);
@@ -94,6 +110,40 @@ describe('createHttpApp', () => {
     const res = await request(app()).get('/nowhere');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+});
+
+describe("what Node's HTTP parser refuses", () => {
+  /** One raw exchange with a listening app; resolves the status line's code and the body. */
+  async function raw(text: string): Promise<{ status: number; body: string }> {
+    const server = app().listen(0, '127.0.0.1');
+    answerClientErrors(server);
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = net.connect((server.address() as AddressInfo).port, '127.0.0.1', () => socket.end(text));
+        let got = '';
+        socket.on('data', (d: Buffer) => { got += d.toString('utf8'); });
+        socket.on('close', () => resolve(got));
+        socket.on('error', reject);
+      });
+      const [head = '', body = ''] = answer.split('\r\n\r\n');
+      return { status: Number(head.split(' ')[1]), body };
+    } finally {
+      server.close();
+    }
+  }
+
+  it('answers an address over its 16 KB limit with 431 in the failure envelope', async () => {
+    const res = await raw(`GET /things/?q=${'x'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
+    expect(res.status).toBe(431);
+    expect(JSON.parse(res.body)).toEqual({ resource_response: { status: 'failure', error: expect.objectContaining({ code: 'request_header_fields_too_large', http_status: 431 }) } });
+  });
+
+  it('answers a malformed request with 400 in the failure envelope', async () => {
+    const res = await raw('GET /things/ HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n');
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body).resource_response.error).toMatchObject({ code: 'bad_request', http_status: 400 });
   });
 });
 

@@ -1,4 +1,7 @@
+import { isUtf8 } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import cookieParser from 'cookie-parser';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler, type Router } from 'express';
 import helmet from 'helmet';
@@ -40,6 +43,14 @@ const jsonOnly = (streamed: ReadonlySet<string>): RequestHandler => (req, _res, 
   if (hasBody && !req.is('application/json') && !form) return next(appError('unsupported_media_type'));
   next();
 };
+
+/**
+ * A body's bytes must be UTF-8: the parsers would otherwise read bytes that are not as U+FFFD and
+ * a handler could store the replacement characters in place of what was sent.
+ */
+function utf8Only(_req: unknown, _res: unknown, buf: Buffer): void {
+  if (!isUtf8(buf)) throw appError('bad_request', { message: 'The request body is not valid UTF-8.', field: 'body' });
+}
 
 export interface HttpAppOptions {
   logger: Logger;
@@ -102,10 +113,10 @@ export function createHttpApp(opts: HttpAppOptions): Express {
   app.use(jsonOnly(new Set(opts.streamBodies ?? [])));
   // A route's own larger limit parses first; the general parser then skips the parsed body.
   for (const large of opts.largeBodies ?? []) {
-    app.post(large.path, express.json({ limit: large.limit, type: 'application/json' }), express.urlencoded({ limit: large.limit, extended: false }));
+    app.post(large.path, express.json({ limit: large.limit, type: 'application/json', verify: utf8Only }), express.urlencoded({ limit: large.limit, extended: false, verify: utf8Only }));
   }
-  app.use(express.json({ limit: opts.bodyLimit, type: 'application/json' }));
-  app.use('/resource/', express.urlencoded({ limit: opts.bodyLimit, extended: false }));
+  app.use(express.json({ limit: opts.bodyLimit, type: 'application/json', verify: utf8Only }));
+  app.use('/resource/', express.urlencoded({ limit: opts.bodyLimit, extended: false, verify: utf8Only }));
   app.use(cookieParser());
   app.use(csrfProtection({ secure: opts.cookieSecure ?? false }));
   if (opts.keyLookup) app.use(authenticate(opts.keyLookup));
@@ -113,6 +124,30 @@ export function createHttpApp(opts: HttpAppOptions): Express {
   app.use((_req, _res, next) => next(appError('not_found')));
   app.use(errorHandler(opts.logger));
   return app;
+}
+
+/**
+ * What Node's HTTP parser refuses before Express sees the request (headers or a URL over its
+ * 16 KB, a malformed request line) answered in the failure envelope, not an empty 400 or 431.
+ * Behind the gateway nginx refuses most of these first (its own envelope, gateway/render.mjs);
+ * this covers a service reached on its own.
+ */
+export function answerClientErrors(server: Server): void {
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
+    if (err.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
+    const status = tooLarge ? 431 : 400;
+    const body = JSON.stringify(failure({
+      code: tooLarge ? 'request_header_fields_too_large' : 'bad_request',
+      message: tooLarge ? 'The request address or headers are too large.' : 'The request is not valid.',
+      message_detail: null,
+      http_status: status,
+    }));
+    socket.end(`HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  });
 }
 
 /**

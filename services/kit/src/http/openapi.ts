@@ -4,6 +4,12 @@ import { rateLimitsOf, type AnyRoute, type RouteAuth } from './route';
 
 const toSchema = (s: z.ZodType) => z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' });
 
+/** A schema inside the document: the document's own dialect (3.1: JSON Schema 2020-12) applies. */
+function withoutDialect(schema: Record<string, unknown>): Record<string, unknown> {
+  const { $schema: _dialect, ...rest } = schema;
+  return rest;
+}
+
 /** How a viewer proves who they are: the web app's cookie, or a bearer token for service clients. */
 const securitySchemes = {
   cookieAuth: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIES.access, description: 'Access token (ES256 JWT) set by log-in' },
@@ -33,11 +39,16 @@ export function openApiDocument(service: string, routes: readonly AnyRoute[]): R
       if (!schema) continue;
       const json = toSchema(schema) as { properties?: Record<string, unknown>; required?: string[] };
       for (const [name, s] of Object.entries(json.properties ?? {})) {
-        parameters.push({ name, in: where, required: where === 'path' || (json.required ?? []).includes(name), schema: s });
+        const required = where === 'path' || (json.required ?? []).includes(name);
+        const jsonValue = where === 'query' ? r.jsonQuery?.[name] : undefined;
+        // JSON text in a query parameter: described as JSON content of its own schema (OpenAPI's
+        // `content` on a parameter), so a client or a fuzzer sends JSON the route accepts.
+        if (jsonValue) parameters.push({ name, in: where, required, content: { 'application/json': { schema: withoutDialect(toSchema(jsonValue)) } } });
+        else parameters.push({ name, in: where, required, schema: s });
       }
     }
     const limits = rateLimitsOf(r).map((l) => ({ per: l.per, allows: l.allows }));
-    const envelope: Record<string, unknown> = { status: { const: 'success' }, data: z.toJSONSchema(r.response, { io: 'output', unrepresentable: 'any' }) };
+    const envelope: Record<string, unknown> = { status: { const: 'success' }, data: withoutDialect(z.toJSONSchema(r.response, { io: 'output', unrepresentable: 'any' })) };
     if (r.paged) {
       envelope.bookmarks = {
         type: 'array',
@@ -56,7 +67,7 @@ export function openApiDocument(service: string, routes: readonly AnyRoute[]): R
         ...(limits.length ? { 'x-rate-limit': limits } : {}),
         ...(r.paged ? { 'x-paged': true } : {}),
         parameters,
-        ...(r.body ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(r.body) } } } } : {}),
+        ...(r.body ? { requestBody: { required: true, content: { 'application/json': { schema: withoutDialect(toSchema(r.body)) } } } } : {}),
         // A route reading its own body (an upload): the file itself, of its own type.
         ...(r.streamBody ? { requestBody: { required: true, content: { '*/*': { schema: { type: 'string', format: 'binary' } } } } } : {}),
         responses: {

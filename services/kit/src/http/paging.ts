@@ -75,8 +75,11 @@ export function bookmarkSchema<K extends z.ZodType>(key: K) {
  */
 export function limitSchema(def: number, max: number) {
   const message = `limit must be a whole number from 1 to ${max}.`;
+  // Exactly 1 to max, as text (a query string) or a number (JSON), so that the OpenAPI document
+  // says what is accepted: the text as the list of its values (max is 100 at most).
+  const text = new RegExp(`^(?:${Array.from({ length: max }, (_, i) => i + 1).join('|')})$`);
   return z
-    .union([z.string().regex(/^\d{1,6}$/, message).transform(Number), z.number()], { error: message })
+    .union([z.string().regex(text, message).transform(Number), z.number().int(message).min(1, message).max(max, message)], { error: message })
     .pipe(z.number({ error: message }).int(message).min(1, message).max(max, message))
     .default(def)
     .meta({ description: `How many items per page: 1 to ${max}, ${def} when absent` });

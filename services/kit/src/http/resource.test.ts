@@ -6,6 +6,7 @@ import { createHttpApp } from './app';
 import { encodeBookmark } from './paging';
 import { defineResource, pagedOptions } from './resource';
 import { mountRoutes, type AnyRoute } from './route';
+import { openApiDocument } from './openapi';
 
 const boardOptions = z.object({ board_id: z.string().regex(/^\d+$/, 'Must be an id (digits).'), name: z.string().optional() });
 const seen: unknown[] = [];
@@ -94,5 +95,35 @@ describe('resource routes', () => {
     expect(forged.status).toBe(400);
     const tooMany = await request(app()).get(`/resource/BoardFeedResource/get/?data=${data({ board_id: '5', page_size: 4 })}`);
     expect(tooMany.status).toBe(400);
+  });
+});
+
+describe("a resource call's OpenAPI entry", () => {
+  const doc = openApiDocument('test', routes) as { paths: Record<string, Record<string, { parameters: Record<string, unknown>[]; requestBody?: { content: Record<string, { schema: unknown }> } }>> };
+
+  it("describes a read's `data` as JSON content of { options } with the options' own schema, which the route accepts", async () => {
+    const [data] = doc.paths['/resource/BoardResource/get/']!.get!.parameters;
+    expect(data).toEqual({
+      name: 'data', in: 'query', required: true,
+      content: { 'application/json': { schema: {
+        type: 'object',
+        properties: { options: { type: 'object', properties: { board_id: { type: 'string', pattern: '^\\d+$' }, name: { type: 'string' } }, required: ['board_id'] } },
+        required: ['options'],
+      } } },
+    });
+    // A value of that schema, sent as the schema says (JSON text in the parameter), is accepted.
+    const res = await request(app()).get('/resource/BoardResource/get/').query({ data: JSON.stringify({ options: { board_id: '12' } }) });
+    expect(res.status).toBe(200);
+  });
+
+  it("describes a write's body as { options } with the options' schema", () => {
+    const body = doc.paths['/resource/BoardResource/update/']!.post!.requestBody!.content['application/json']!.schema as { properties: Record<string, unknown>; required: string[] };
+    expect(body.required).toEqual(['options']);
+    expect(body.properties.options).toMatchObject({ properties: { board_id: { pattern: '^\\d+$' } }, required: ['board_id'] });
+  });
+
+  it("describes a paged read's page_size and bookmarks among the options", () => {
+    const [data] = doc.paths['/resource/BoardFeedResource/get/']!.get!.parameters as { content: Record<string, { schema: { properties: { options: { properties: Record<string, unknown> } } } }> }[];
+    expect(Object.keys(data!.content['application/json']!.schema.properties.options.properties).sort()).toEqual(['board_id', 'bookmarks', 'page_size']);
   });
 });

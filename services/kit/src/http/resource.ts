@@ -107,7 +107,7 @@ export function defineResource<O extends z.ZodType, R extends z.ZodType, A exten
     path: resourcePath(def.resource, def.action),
     summary: def.summary,
     auth: def.auth,
-    ...(read ? { query: z.object({ data: jsonData(def.options) }) } : { body: writeBody(def.options) }),
+    ...(read ? { query: z.object({ data: jsonData(def.options) }), jsonQuery: { data: z.object({ options: def.options }) } } : { body: writeBody(def.options) }),
     response: def.response,
     ...(def.status === undefined ? {} : { status: def.status }),
     ...(def.paged === undefined ? {} : { paged: def.paged }),

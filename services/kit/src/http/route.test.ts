@@ -7,7 +7,7 @@ import { testTokens } from '../../test/support/viewer-tokens';
 import { createHttpApp } from './app';
 import { openApiDocument } from './openapi';
 import { success } from '@pinhive/contracts';
-import { defineRoute, JsonText, mountRoutes, perIp, perViewer, successBody, type AnyRoute, type RateLimiter } from './route';
+import { defineRoute, JsonText, mountRoutes, badTextAt, perIp, perViewer, successBody, type AnyRoute, type RateLimiter } from './route';
 
 const { keyLookup, bearer } = testTokens();
 
@@ -227,5 +227,70 @@ describe('a success status chosen by the handler', () => {
     const long = await request(app).post('/work/').send({ long: true });
     expect(long.status).toBe(202);
     expect(long.body.resource_response).toEqual({ status: 'success', data: { status: 'running' } });
+  });
+});
+
+describe('a NUL character (U+0000) anywhere in the input', () => {
+  const stored: unknown[] = [];
+  const app = appWith([
+    defineRoute({
+      method: 'post', path: '/profile/:id/', summary: 'stores a profile', auth: 'public',
+      params: z.object({ id: z.string() }),
+      body: z.object({ name: z.string(), tags: z.array(z.string()).optional(), extra: z.record(z.string(), z.string()).optional(), json: z.string().optional() }),
+      response: z.null(),
+      handler: async ({ body }) => { stored.push(body); return null; },
+    }),
+    defineRoute({
+      method: 'get', path: '/search/', summary: 'reads JSON in the query', auth: 'public',
+      query: z.object({ data: z.string().transform((s) => JSON.parse(s) as unknown) }),
+      response: z.null(), handler: async ({ query }) => { stored.push(query); return null; },
+    }),
+  ]);
+
+  it.each([
+    ['a string', { name: 'a\u0000b' }, 'name'],
+    ['an item of a list', { name: 'a', tags: ['ok', 'x\u0000'] }, 'tags.1'],
+    ['an object key', { name: 'a', extra: { 'k\u0000ey': 'v' } }, 'extra.k\\u0000ey'],
+    ['a value of a record', { name: 'a', extra: { key: '\u0000' } }, 'extra.key'],
+  ])('in %s is a 400 naming the field, and the handler never runs', async (_what, body, field) => {
+    const res = await request(app).post('/profile/1/').send(body);
+    expect(res.status).toBe(400);
+    expect(error(res)).toMatchObject({ code: 'bad_request', http_status: 400, data: { field } });
+    expect(error(res).message).toContain('NUL');
+    expect(stored).toEqual([]);
+  });
+
+  it('in a path parameter or in JSON carried by a query parameter is refused too', async () => {
+    const path = await request(app).post('/profile/a%00b/').send({ name: 'a' });
+    expect(path.status).toBe(400);
+    expect(error(path).data.field).toBe('id');
+    const query = await request(app).get('/search/').query({ data: JSON.stringify({ q: 'a\u0000' }) });
+    expect(query.status).toBe(400);
+    expect(error(query).data.field).toBe('data.q');
+    expect(stored).toEqual([]);
+  });
+
+  it('is found in a body nested thousands of levels deep (no recursion)', () => {
+    let deep: unknown = 'x\u0000';
+    for (let i = 0; i < 20_000; i++) deep = [deep];
+    expect(badTextAt({ a: deep })).toEqual({ field: `a${'.0'.repeat(20_000)}`, problem: 'nul' });
+    expect(badTextAt({ a: ['fine', { b: 'still fine \u202e 🦄' }], '😀': 1 })).toBeUndefined();
+  });
+
+  it('a lone surrogate, in a value or a key, is refused the same way (it is not UTF-8)', async () => {
+    const value = await request(app).post('/profile/1/').set('content-type', 'application/json').send('{"name": "a\\ud800"}');
+    expect(value.status).toBe(400);
+    expect(error(value)).toMatchObject({ code: 'bad_request', data: { field: 'name' } });
+    expect(error(value).message).toContain('well-formed');
+    const key = await request(app).post('/profile/1/').set('content-type', 'application/json').send('{"name": "a", "extra": {"\\udc00": "v"}}');
+    expect(key.status).toBe(400);
+    expect(error(key).data.field).toBe('extra.\\udc00');
+    expect(stored).toEqual([]);
+  });
+
+  it('is not confused with text that only describes it', async () => {
+    const res = await request(app).post('/profile/1/').send({ name: 'a\\u0000b', json: '"\\u0000"' });
+    expect(res.status).toBe(200);
+    expect(stored).toEqual([{ name: 'a\\u0000b', json: '"\\u0000"' }]);
   });
 });

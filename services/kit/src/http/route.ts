@@ -91,6 +91,11 @@ export interface RouteDef<
   rateLimit?: RateLimitRule<RouteInput<B, Q, P, A>> | readonly RateLimitRule<RouteInput<B, Q, P, A>>[];
   body?: B;
   query?: Q;
+  /**
+   * Query parameters whose value is JSON text (a resource read's `data`), with the schema of that
+   * JSON: the OpenAPI document describes them as JSON content of it, not as any string.
+   */
+  jsonQuery?: Record<string, z.ZodType>;
   params?: P;
   /** The schema of `data` (for a paged route, of the whole list of items on a page). */
   response: R;
@@ -133,11 +138,68 @@ export function rateLimitsOf(route: AnyRoute): readonly RateLimitRule[] {
   return Array.isArray(r) ? (r as readonly RateLimitRule[]) : [r as RateLimitRule];
 }
 
+/** What makes text unstorable: a NUL (the store and the logs end a string there, or refuse it), or a lone surrogate (not UTF-8: stored as U+FFFD). */
+export type BadText = 'nul' | 'lone_surrogate';
+
+/** A surrogate that is not half of a pair (with `u`, a pair is one code point and does not match). */
+const LONE_SURROGATE = /\p{Cs}/u;
+const badText = (s: string): BadText | undefined => (s.includes('\u0000') ? 'nul' : LONE_SURROGATE.test(s) ? 'lone_surrogate' : undefined);
+const escaped = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
+/**
+ * Where the first unstorable text is in a parsed value, in a string or an object's key: its field
+ * path (`options.name`) and what is wrong, or undefined. Walked without recursion: a body may
+ * nest thousands of levels deep.
+ */
+export function badTextAt(value: unknown, base: readonly (string | number)[] = []): { field: string; problem: BadText } | undefined {
+  const pending: { value: unknown; path: readonly (string | number)[] }[] = [{ value, path: base }];
+  // A key is named printable: its NUL or lone surrogate as an escape.
+  const printable = (key: string) => key.split('\u0000').join(escaped('\u0000')).replace(/\p{Cs}/gu, escaped);
+  while (pending.length > 0) {
+    const { value: v, path } = pending.pop()!;
+    if (typeof v === 'string') {
+      const problem = badText(v);
+      if (problem) return { field: path.join('.'), problem };
+    } else if (Array.isArray(v)) {
+      v.forEach((item, i) => pending.push({ value: item, path: [...path, i] }));
+    } else if (v !== null && typeof v === 'object' && (Object.getPrototypeOf(v) === Object.prototype || Object.getPrototypeOf(v) === null)) {
+      for (const [key, item] of Object.entries(v)) {
+        const problem = badText(key);
+        if (problem) return { field: [...path, printable(key)].join('.'), problem };
+        pending.push({ value: item, path: [...path, key] });
+      }
+    }
+  }
+  return undefined;
+}
+
+const BAD_TEXT_MESSAGE: Record<BadText, string> = {
+  nul: 'must not contain the NUL character (U+0000)',
+  lone_surrogate: 'must be well-formed Unicode (a lone surrogate is not)',
+};
+
+/**
+ * No stored text holds a NUL character or a lone surrogate: a request carrying one, anywhere,
+ * is a 400 naming the field, before any handler (a NUL gave 500s from the store).
+ */
+function refuseBadText(value: unknown, part: 'body' | 'query' | 'params'): void {
+  const at = badTextAt(value);
+  if (at === undefined) return;
+  const field = at.field || part;
+  const message = `${field} ${BAD_TEXT_MESSAGE[at.problem]}.`;
+  throw appError('bad_request', { message, field, data: { issues: [{ field, message }] } });
+}
+
 /** Parses one part of the request; the first problem names its field in the 400 answer. */
 function parsePart(schema: z.ZodType | undefined, value: unknown, part: 'body' | 'query' | 'params'): unknown {
   if (!schema) return undefined;
+  // As sent, and as parsed: JSON inside a field (a resource call's `data`) may hold an escaped NUL.
+  refuseBadText(value, part);
   const result = schema.safeParse(value ?? (part === 'body' ? undefined : {}));
-  if (result.success) return result.data;
+  if (result.success) {
+    refuseBadText(result.data, part);
+    return result.data;
+  }
   const issues = result.error.issues.map((i) => ({ field: i.path.join('.') || part, message: i.message }));
   const first = issues[0] ?? { field: part, message: 'Invalid value' };
   // The message (and any further problems) for people; which field each concerns in `data`.
