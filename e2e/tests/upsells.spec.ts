@@ -125,7 +125,7 @@ test.describe('the connect-account upsell and the claim page', () => {
     await page.goto('/settings/claim/');
     await expect(page.getByRole('heading', { level: 1, name: 'Claimed websites' })).toBeVisible();
     await expect(page.getByText('You have not listed a website yet.')).toBeVisible();
-    const field = page.getByRole('textbox', { name: 'Website' });
+    const field = page.getByRole('textbox', { name: 'Website', exact: true });
     await field.fill('instagram');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(field).toHaveAccessibleDescription(/Enter a website address that starts with http:\/\/ or https:\/\//);
@@ -136,7 +136,7 @@ test.describe('the connect-account upsell and the claim page', () => {
     await expectAccessible(page, 'claim page');
     await page.reload();
     await expect(page.getByRole('link', { name: 'https://www.instagram.com/hive.maker' })).toBeVisible();
-    await expect(page.getByRole('textbox', { name: 'Website' })).toHaveValue('https://www.instagram.com/hive.maker');
+    await expect(page.getByRole('textbox', { name: 'Website', exact: true })).toHaveValue('https://www.instagram.com/hive.maker');
 
     // A pin from elsewhere: no upsell.
     await createFromPage(page, board.name, site.imageUrls[1]!, site.pageUrl);
