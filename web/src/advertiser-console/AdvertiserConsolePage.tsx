@@ -1,4 +1,5 @@
 import { Suspense, useId } from 'react';
+import { LoadFailedPage } from '../components/LoadFailedPage';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { advertiserIdSchema, consolePath, isOfferedConsolePage, matchConsolePath, type Advertiser, type ConsoleMatch, type OfferedConsolePage } from '@pinhive/contracts';
@@ -73,17 +74,7 @@ function Console({ userId, advertiserId, match }: { userId: string; advertiserId
   if (advertiser.isError) {
     if (isNotFound(advertiser.error)) return <NotYours />;
     return (
-      <div className="page">
-        <StatusView
-          role="alert"
-          title={t('advertiserConsole.loadFailed')}
-          action={
-            <button type="button" className="button button--secondary" onClick={() => void advertiser.refetch()}>
-              {t('common.tryAgain')}
-            </button>
-          }
-        />
-      </div>
+      <LoadFailedPage title={t('advertiserConsole.loadFailed')} onRetry={() => void advertiser.refetch()} />
     );
   }
   return <Shell advertiser={advertiser.data} match={match} />;

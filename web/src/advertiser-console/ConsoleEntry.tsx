@@ -1,4 +1,5 @@
 import { Link, Navigate, useLocation } from 'react-router';
+import { LoadFailedPage } from '../components/LoadFailedPage';
 import { useTranslation } from 'react-i18next';
 import { consolePath, type Advertiser } from '@pinhive/contracts';
 import { loginPathFor } from '../auth/targets';
@@ -59,17 +60,7 @@ function Chooser({ userId, target, search }: { userId: string; target: EntryTarg
   if (list.isPending) return <Waiting />;
   if (list.isError) {
     return (
-      <div className="page">
-        <StatusView
-          role="alert"
-          title={t('advertisers.access.loadFailed')}
-          action={
-            <button type="button" className="button button--secondary" onClick={() => void list.refetch()}>
-              {t('common.tryAgain')}
-            </button>
-          }
-        />
-      </div>
+      <LoadFailedPage title={t('advertisers.access.loadFailed')} onRetry={() => void list.refetch()} />
     );
   }
   const advertisers = list.data;

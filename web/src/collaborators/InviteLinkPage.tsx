@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { LoadFailedPage } from '../components/LoadFailedPage';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { inviteTokenSchema, SAVE_TOAST_MS } from '@pinhive/contracts';
@@ -55,17 +56,7 @@ export function InviteLinkPage() {
   }
   if (invite.isError) {
     return (
-      <div className="page">
-        <StatusView
-          role="alert"
-          title={t('errors.generic')}
-          action={
-            <button type="button" className="button button--secondary" onClick={() => void invite.refetch()}>
-              {t('common.tryAgain')}
-            </button>
-          }
-        />
-      </div>
+      <LoadFailedPage title={t('errors.generic')} onRetry={() => void invite.refetch()} />
     );
   }
   if (!invite.data || viewer.status === 'loading') {

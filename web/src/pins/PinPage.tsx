@@ -1,4 +1,5 @@
 import { Link, useParams, useSearchParams } from 'react-router';
+import { LoadFailedPage } from '../components/LoadFailedPage';
 import { Trans, useTranslation } from 'react-i18next';
 import type { Pin } from '@pinhive/contracts';
 import { isNotFound } from '../api/client';
@@ -36,17 +37,7 @@ export function PinPage() {
     );
   }
   return (
-    <div className="page">
-      <StatusView
-        role="alert"
-        title={t('errors.generic')}
-        action={
-          <button type="button" className="button button--secondary" onClick={() => void query.refetch()}>
-            {t('common.tryAgain')}
-          </button>
-        }
-      />
-    </div>
+    <LoadFailedPage title={t('errors.generic')} onRetry={() => void query.refetch()} />
   );
 }
 

@@ -1,4 +1,5 @@
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { LoadFailedPage } from '../components/LoadFailedPage';
 import { useTranslation } from 'react-i18next';
 import { useActingAs } from '../advertisers/actingContext';
 import { useAdvertisers } from '../advertisers/queries';
@@ -38,17 +39,7 @@ export function QuickPromotePage() {
   }
   if (list.isError && !acting.advertiser) {
     return (
-      <div className="page">
-        <StatusView
-          role="alert"
-          title={t('quickPromote.loadFailed')}
-          action={
-            <button type="button" className="button button--secondary" onClick={() => void list.refetch()}>
-              {t('common.tryAgain')}
-            </button>
-          }
-        />
-      </div>
+      <LoadFailedPage title={t('quickPromote.loadFailed')} onRetry={() => void list.refetch()} />
     );
   }
   const advertiser = promotingAdvertiser(acting.advertiser, list.data ?? []);
