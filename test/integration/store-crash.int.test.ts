@@ -147,7 +147,12 @@ async function messagesIn(topic: string): Promise<number> {
   const stored = new Set((await pinsInStore.find({ boardId: board.id }, { projection: { _id: 1 } }).toArray()).map((p) => p._id));
   expect([...answered].filter((id) => !stored.has(id))).toEqual([]);
   // 2. The board's count, and its owner's list (written behind within a second), equal the pins stored.
-  await waitFor(async () => ((await calls.board(board.id, ada) as { pin_count?: number }).pin_count === stored.size ? true : undefined), 'the board to count every pin stored', 30_000, 250);
+  await waitFor(async () => {
+    const count = (await calls.board(board.id, ada) as { pin_count?: number }).pin_count;
+    if (count === stored.size) return true;
+    // Said when the wait runs out: a count short of the pins (lost) or past them (twice) is a bug, not a slow machine.
+    throw new Error(`the board counts ${count}`);
+  }, `the board to count every pin stored (${stored.size})`, 30_000, 250);
   await waitFor(async () => {
     const { all_boards: listed } = ok<{ all_boards: { id: string; pin_count: number }[] }>(await calls.get('BoardPickerBoardsResource', {}, ada));
     const entry = listed.find((b) => b.id === board.id);
