@@ -12,7 +12,7 @@ import { ProfileRepository } from '../../services/pins-boards/src/profiles/profi
 import { ChildService, freePort } from '../support/child-service';
 import { drillSize, recordDrill } from '../support/drills';
 import { consumerLag } from '../support/kafka-lag';
-import { serviceEnv, servers, startServer, stopServer, uniqueName, waitFor } from '../support/servers';
+import { serviceEnv, servers, startServer, stopServer, uniqueName, untilReady, waitFor } from '../support/servers';
 import { testViewers } from '../support/test-viewers';
 
 /**
@@ -69,7 +69,7 @@ const ok = <T = Record<string, unknown>>(res: request.Response, status = 200): T
 };
 // Readiness and convergence waits are generous: in `npm test` this file runs beside two jest
 // workers on a 2-core machine (docs/decisions/test-suite-speed.md); a pass takes no longer for it.
-const ready = (url: string, what: string) => waitFor(async () => ((await request(url).get('/readyz')).status === 200 ? true : undefined), what, 120_000, 250);
+const ready = (url: string, what: string) => untilReady(url, what, 120_000, 250);
 
 type PinRow = { _id: string; boardId: string; sectionId: string | null; deletedAt: Date | null; outboxPending?: true };
 const pinsInStore = () => conn.collection<PinRow>('pins');

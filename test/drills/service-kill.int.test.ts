@@ -17,7 +17,7 @@ import { ok, png, seedProfiles, whenReady, type Person } from '../../services/pi
 import { Browser } from '../support/browser';
 import { ChildService, freePort } from '../support/child-service';
 import { drillSize, recordDrill } from '../support/drills';
-import { serviceEnv, servers, uniqueName, waitFor } from '../support/servers';
+import { serviceEnv, servers, uniqueName, untilReady, waitFor } from '../support/servers';
 import { testViewers } from '../support/test-viewers';
 
 /**
@@ -44,7 +44,7 @@ const REQUEST_TIMEOUT_MS = 5_000;
 const SAVE_PAUSE_MS = 200;
 const POST_PAUSE_MS = 200;
 // Generous: three child services start from TypeScript (tsx) beside two jest workers on 2 cores.
-const ready = (url: string, what: string) => waitFor(async () => ((await request(url).get('/readyz').catch(() => null))?.status === 200 ? true : undefined), what, 120_000, 250);
+const ready = (url: string, what: string) => untilReady(url, what, 120_000, 250);
 
 let viewers: Awaited<ReturnType<typeof testViewers>>;
 const closers: (() => Promise<unknown>)[] = [];

@@ -10,7 +10,7 @@ import { experiencesService } from '../../services/experiences/src/service';
 import { seedProfiles, type Person } from '../../services/pins-boards/test/support/resources';
 import { startPinsBoards, type PinsBoardsUnderTest } from '../../services/pins-boards/test/support/service-under-test';
 import { Browser } from '../support/browser';
-import { serviceEnv, servers, uniqueName, waitFor } from '../support/servers';
+import { serviceEnv, servers, uniqueName, untilReady } from '../support/servers';
 
 /**
  * Hostile bodies (issue 26, "Hostile input") against every write route of every service, as
@@ -36,7 +36,7 @@ let ads: RunningService<AdsConfig>;
 let adsConn: Connection;
 
 const connect = (db: string) => mongoose.createConnection(servers.mongoUrl(db), { retryWrites: false }).asPromise();
-const ready = (url: string, what: string) => waitFor(async () => ((await request(url).get('/readyz')).status === 200 ? true : undefined), what, 30_000);
+const ready = (url: string, what: string) => untilReady(url, what, 30_000);
 
 beforeAll(async () => {
   // Each service on topics of its own: nothing one stores reaches another while documents are counted.

@@ -4,7 +4,7 @@ import { loadAuthConfig } from '../../services/auth/src/config';
 import { authService } from '../../services/auth/src/service';
 import { loadPinsBoardsConfig } from '../../services/pins-boards/src/config';
 import { pinsBoardsService } from '../../services/pins-boards/src/service';
-import { serviceEnv, uniqueName, waitFor } from '../support/servers';
+import { serviceEnv, uniqueName, untilReady, waitFor } from '../support/servers';
 
 /**
  * Data that survives a restart: services started again on the store they wrote become ready (their
@@ -17,8 +17,7 @@ const start = () => Promise.all([
   startService(authService(loadAuthConfig({ ...serviceEnv(`${db}_auth`, prefix), BCRYPT_COST: '10' }))),
   startService(pinsBoardsService(loadPinsBoardsConfig(serviceEnv(`${db}_pins`, prefix)))),
 ]);
-const ready = (s: Pick<RunningService<BaseConfig>, 'url'>) =>
-  waitFor(async () => ((await request(s.url).get('/readyz')).status === 200 ? true : undefined), 'ready', 30_000);
+const ready = (s: Pick<RunningService<BaseConfig>, 'url'>) => untilReady(s.url, 'ready', 30_000);
 
 it('starts again on its own data, twice, and serves the same account', async () => {
   let [auth, pins] = await start();

@@ -76,6 +76,13 @@ export async function waitFor<T>(probe: () => Promise<T | undefined>, what: stri
   throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last}`);
 }
 
+/**
+ * Polls a service's readiness probe until it answers 200 (its store, Kafka and Redis reachable).
+ * A refused connection (not listening yet, restarting) is polled again like a 503.
+ */
+export const untilReady = (url: string, what: string, timeoutMs: number, everyMs = 100): Promise<true> =>
+  waitFor(async () => ((await fetch(`${url}/readyz`)).status === 200 ? true : undefined), what, timeoutMs, everyMs);
+
 /** The common variables of a service started in-process against the test servers. */
 export function serviceEnv(db: string, topicPrefix: string): Record<string, string> {
   return {

@@ -2,7 +2,7 @@ import request from 'supertest';
 import sharp from 'sharp';
 import type { Connection } from 'mongoose';
 import { ProfileRepository } from '../../src/profiles/profile.repository';
-import { waitFor } from '../../../../test/support/servers';
+import { untilReady } from '../../../../test/support/servers';
 
 /** Someone signed in (test-viewers' bearer tokens). */
 export type Person = { id: string; username: string };
@@ -39,8 +39,7 @@ export const png = (color: string, width = 300, height = 200): Promise<Buffer> =
   sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
 
 /** Waits until an instance answers its readiness probe (indexes made, Kafka joined). */
-export const whenReady = (url: string): Promise<true> =>
-  waitFor(async () => ((await request(url).get('/readyz')).status === 200 ? true : undefined), 'pins-boards ready', 60_000);
+export const whenReady = (url: string): Promise<true> => untilReady(url, 'pins-boards ready', 60_000);
 
 /** Profiles for the test's people, as auth's events would leave them (answers name them). */
 export async function seedProfiles(conn: Connection, people: readonly (readonly [Person, string])[]): Promise<void> {
