@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import mongoose, { type Connection } from 'mongoose';
 import { newEvent, startService, type RunningService } from '@pinhive/kit';
+import type { PinSavedV1 } from '@pinhive/contracts';
 import { loadPinsBoardsConfig, type PinsBoardsConfig } from '../src/config';
 import { pinsBoardsService } from '../src/service';
 import { adminCommand } from '../src/admin';
@@ -305,7 +306,10 @@ describe('popular pins', () => {
     // Its save delivered again: counted once.
     const key = `${conn.name}:popular`;
     const redis = pins.ctx.redis!;
-    const event = await waitFor(async () => recorder.seen('pins.pin.saved.v1').find((e) => (e.data as { pinId: string }).pinId === liked.id), 'the save event');
+    const savesOfLiked = () => recorder.seen('pins.pin.saved.v1').filter((e) => [(e.data as PinSavedV1).pinId, (e.data as PinSavedV1).repinOf].includes(liked.id));
+    const [event, repinEvent] = await waitFor(async () => (savesOfLiked().length === 2 ? savesOfLiked() : undefined), 'its save and its repin');
+    // Both counted before its score is read (the script marks and adds at once): the ranking above holds with the repin still on its way.
+    await waitFor(async () => ((await redis.exists(...[event, repinEvent].map((e) => `${key}-counted:${e.id}`))) === 2 ? true : undefined), 'both saves counted');
     const popularRuns = await handledCount(pins, 'popular-saved-pin', 'ok');
     const score = await redis.zscore(key, liked.id);
     await pins.ctx.bus.publish([event]);
