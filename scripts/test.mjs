@@ -5,7 +5,8 @@
 //   2. integration tests against real Kafka, FerretDB on PostgreSQL and Redis on two jest
 //      workers; beside them (and beside step 1), on a second set of test servers, one at a time
 //      the few that stop a server (test/support/serial-int-tests.cjs), then the Go tests of the
-//      FerretDB front (companion indexes, write locking) on that set's PostgreSQL
+//      FerretDB front (companion indexes, write locking) on that set's PostgreSQL; then, with
+//      nothing beside them, the serial files listed `alone` there
 //   3. the built product behind nginx, driven by Playwright in Chromium (two workers)
 //   4. the API fuzzer (schemathesis) against that product, 3 examples per operation, fixed seed
 // Where the time goes and why it is split so: docs/decisions/test-suite-speed.md.
@@ -100,6 +101,8 @@ async function quietCheck(name, check) {
 }
 
 const SERIAL_INT = createRequire(import.meta.url)('../test/support/serial-int-tests.cjs');
+/** The serial files that run beside the rest (the others in the list run after it, alone). */
+const SERIAL_BESIDE = SERIAL_INT.filter((f) => !SERIAL_INT.alone.includes(f));
 
 /**
  * A second set of test servers (test profile, own ports and run folder) for the integration tests
@@ -192,12 +195,11 @@ try {
   const { getContainerRuntimeClient } = await import('testcontainers');
   const docker = await getContainerRuntimeClient().then(() => true, () => false);
   const external = { PINHIVE_TEST_SERVERS: 'external' };
-  // The serial tests (they stop and kill servers, then wait for recovery) run after the others on
-  // the one set of servers, nothing beside them: beside lint, tsc and two jest workers on two
-  // cores, store-crash's recovery outlived its 3-minute wait in a fresh-clone run.
-  // PINHIVE_TEST_SERIAL_BESIDE=1 runs them beside the rest on a second set of servers (about 3
-  // minutes sooner, on a machine with cores to spare).
-  const serialAfter = process.env.PINHIVE_TEST_SERIAL_BESIDE !== '1';
+  // The serial tests (they stop and kill servers, then wait for recovery) run beside the rest on a
+  // second set of servers, except those listed `alone`, which run after everything on that set
+  // with nothing beside them. PINHIVE_TEST_SERIAL_AFTER=1 runs them all after the others on the
+  // one set of servers (the order before 2026-11-28, about 4 minutes longer).
+  const serialAfter = process.env.PINHIVE_TEST_SERIAL_AFTER === '1';
   if (!docker && serialAfter) {
     checkSerialList();
     await step('test servers started', () => infra.startInfra(p, { fresh: true }));
@@ -205,7 +207,7 @@ try {
     checkSerialList();
     faults = withEnv(FAULTS_ENV, () => infra.profile('test'));
     await step('test servers started (two sets)', () => Promise.all([infra.startInfra(p, { fresh: true }), infra.startInfra(faults, { fresh: true })]));
-    faultsDone = step('integration tests (serial, own servers)', () => jest('int', 'int-serial', ['--runInBand', ...SERIAL_INT], { ...external, ...FAULTS_ENV }, SERIAL_LOG))
+    faultsDone = step('integration tests (serial, own servers)', () => jest('int', 'int-serial', ['--runInBand', ...SERIAL_BESIDE], { ...external, ...FAULTS_ENV }, SERIAL_LOG))
       .then(() => step('FerretDB front (go test)', () => goFrontTests(faults)));
     // Settled here and awaited below: a failure is reported once everything else has run.
     faultsDone.catch(() => undefined);
@@ -231,6 +233,7 @@ try {
       await step('FerretDB front (go test)', () => goFrontTests(p));
     } else {
       await faultsDone.finally(printSerialLog);
+      await step('integration tests (serial, alone)', () => jest('int', 'int-alone', ['--runInBand', ...SERIAL_INT.alone], { ...external, ...FAULTS_ENV }));
       await infra.stopInfra(faults, { log: () => undefined });
       faults = undefined;
     }
