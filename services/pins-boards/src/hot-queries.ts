@@ -126,6 +126,7 @@ export const pinsBoardsHotQueries: HotQuerySet = {
     { name: "a board's list mark cleared if its counts are unchanged", collection: BOARDS_COLLECTION, filter: { _id: '1004307', listPending: { $in: [true] }, pinCount: { $in: [null] }, lastSavedAt: { $in: [null] }, coverPinId: { $in: [null] } } },
     { name: 'counter change applied once (every save and delete)', collection: BOARDS_COLLECTION, filter: { _id: '1004321', counted: { $ne: 'saved:1' } } },
     { name: "a batch's counter changes applied once (saves of one board in one fetch)", collection: BOARDS_COLLECTION, filter: { _id: '1004321', counted: { $nin: ['saved:1', 'saved:2'] } } },
+    { name: "saves counted once, by their keys and the board's savedKeysTo (every save's count)", collection: BOARDS_COLLECTION, filter: { _id: '1004321', counted: { $nin: ['saved:1@e1~5', 'saved:1@e1'] }, savedKeysTo: { $lt: 5 } } },
     { name: 'collaborator added once (an invitation accepted)', collection: BOARDS_COLLECTION, filter: { _id: '1004321', collaboratorIds: { $ne: 'user-7' } } },
     { name: 'collaborator removed once (removed, or leaving)', collection: BOARDS_COLLECTION, filter: { _id: '1004321', collaboratorIds: 'user-322' } },
     { name: 'invitation by id (an account answering; an emailed link, by its hash)', collection: INVITES_COLLECTION, filter: { _id: 'e:hash-4321' } },
