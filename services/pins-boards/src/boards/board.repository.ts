@@ -262,6 +262,21 @@ export class BoardRepository {
   }
 
   /**
+   * `clearListPending` for several boards of one owner in one command (a list write's boards):
+   * each mark goes only where the board still holds what was read. The owner's key is the one
+   * condition FerretDB pushes down (PostgreSQL reads the owner's marked boards alone); the
+   * boards' own conditions, under `$or`, FerretDB checks itself on those. Answers how many went.
+   */
+  async clearListPendingOf(ownerId: string, seen: readonly Pick<BoardDoc, '_id' | 'pinCount' | 'lastSavedAt' | 'coverPinId'>[]): Promise<number> {
+    if (seen.length === 0) return 0;
+    const res = await this.boards().updateMany(
+      { listPendingOwner: ownerId, $or: seen.map((b) => ({ _id: b._id, listPending: true, pinCount: b.pinCount, lastSavedAt: b.lastSavedAt, coverPinId: b.coverPinId })) },
+      { $unset: { listPending: '', listPendingOwner: '' } },
+    );
+    return res.modifiedCount;
+  }
+
+  /**
    * An owner's boards whose counts are not yet in their list, as they are now (list-counts.ts:
    * one read per owner's list write, not one per board): by `listPendingOwner`, so at most the
    * owner's own marked boards are read.
