@@ -82,7 +82,8 @@ export const boardPinsCounter = (boardId: string): string => `board-pins:${board
  * Counter keys a board keeps at least. Older ones go only once their event is recorded handled
  * (board.repository.ts `trimmable`): a key applied by a process that died before that record is
  * the only guard against a second count, however many events Kafka delivers before redelivering it.
- * A settled key guards nothing (the dispatcher skips its event), so few are kept: the ledger
+ * A settled key guards little (its event's record does: the dispatcher skips a deletion's, and a
+ * save older than `savedKeysTo` is asked about), so few are kept: the ledger
  * stays a few hundred bytes and the board a small document (a board's every read and write
  * carried a 200-key, ~8 KB ledger before, which PostgreSQL compressed out of line each time).
  */
