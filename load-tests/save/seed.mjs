@@ -134,7 +134,7 @@ export function newBoard(ownerId, name, createdAt) {
   const slug = slugify(name);
   return {
     _id: newId(createdAt.getTime()), ownerId, name, slug, ownerSlug: `${ownerId}:${slug}`, description: '', privacy: 'public', advertiserId: null,
-    collaboratorIds: [], pinCount: 0, sectionCount: 0, pinSeq: 0, counted: [], coverPinId: null, coverImageUrl: null, coverColor: null,
+    collaboratorIds: [], pinCount: 0, sectionCount: 0, pinSeq: 0, counted: [], savedKeysTo: 0, coverPinId: null, coverImageUrl: null, coverColor: null,
     hasCustomCover: false, createdAt, lastSavedAt: createdAt, archivedAt: null, deletedAt: null, pendingEvents: [],
   };
 }
@@ -146,6 +146,8 @@ function boardAfterPins(board, pins) {
     ...board, pinCount: pins.count, pinSeq: pins.count, counted: pins.lastIds.map((id) => `saved:${id}`),
     coverPinId: pins.lastIds[pins.lastIds.length - 1], coverImageUrl: pins.image['236x'].url, coverColor: pins.image.dominantColor,
     lastSavedAt: pins.lastAt,
+    // Saves of older pins may have left the ledger: up to the last one's time (board.model.ts savedKeysTo).
+    savedKeysTo: pins.lastAt.getTime(),
   };
 }
 

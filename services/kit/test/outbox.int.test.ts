@@ -166,6 +166,33 @@ describe("a new document's events, published from memory (kick with `created`)",
     expect(done).not.toHaveProperty('outboxPending');
   });
 
+  it("of several documents in one pass are removed together, and one another write added an event to keeps that event for its own pass", async () => {
+    const published: string[][] = [];
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    const [a, b, c, d] = ['a', 'b', 'c', 'd'].map((x) => ({ id: uniqueName(`together-${x}`), saved: event(uniqueName(`saved-${x}`)) })) as [{ id: string; saved: EventEnvelope }, ...{ id: string; saved: EventEnvelope }[]];
+    // The first document's publish waits: the others are kicked meanwhile and go out in the next pass, together.
+    const bus: Pick<EventBus, 'publish'> = { publish: async (events) => { published.push(events.map((e) => e.id)); if (events.some((e) => e.id === a.saved.id)) await held; } };
+    const relay = await startedRelay(bus);
+    await things().insertOne(docWithEvents({ _id: a.id, n: 1 }, [a.saved]));
+    relay.kick({ collection: THINGS, id: a.id, created: [a.saved] });
+    for (const x of [b!, c!, d!]) {
+      await things().insertOne(docWithEvents({ _id: x.id, n: 1 }, [x.saved]));
+      relay.kick({ collection: THINGS, id: x.id, created: [x.saved] });
+    }
+    const later = event(uniqueName('later'));
+    await things().updateOne({ _id: c!.id }, updateWithEvents({ $set: { n: 2 } }, [later]));
+    release();
+    await relay.drain();
+    await relay.stop();
+    expect(published).toEqual([[a.saved.id], [b!.saved.id, c!.saved.id, d!.saved.id], [later.id]]);
+    for (const x of [a, b!, c!, d!]) {
+      const done = await things().findOne({ _id: x.id });
+      expect(done?.pendingEvents ?? []).toEqual([]);
+      expect(done).not.toHaveProperty('outboxPending');
+    }
+  });
+
   it('stay stored when Kafka refuses them, for the next sweep', async () => {
     let refuse = true;
     const sent: string[] = [];

@@ -45,7 +45,7 @@ export const pinsBoardsHotQueries: HotQuerySet = {
   seeds: {
     [PROFILES_COLLECTION]: { count: N, doc: (i) => ({ _id: `user-${i}`, username: `user${i}`, firstName: 'Ada', lastName: '', imageLargeUrl: null, createdAt: at }) },
     processed_events: { count: N, doc: (i) => ({ _id: `create-profile:event-${i}`, eventId: `event-${i}`, handler: 'create-profile', at, day: dayAfter(at, i % DAYS) }) },
-    [BOARDS_COLLECTION]: { count: N, doc: (i) => ({ _id: String(1_000_000 + i), ownerId: `user-${i % 500}`, name: `Board ${i}`, slug: `board-${i}`, ownerSlug: `user-${i % 500}:board-${i}`, privacy: 'public', collaboratorIds: [`user-${(i + 1) % 500}`], pinSeq: 50, counted: [], ...(i % 100 === 7 ? { listPending: true, listPendingOwner: `user-${i % 500}` } : {}) }) },
+    [BOARDS_COLLECTION]: { count: N, doc: (i) => ({ _id: String(1_000_000 + i), ownerId: `user-${i % 500}`, name: `Board ${i}`, slug: `board-${i}`, ownerSlug: `user-${i % 500}:board-${i}`, privacy: 'public', collaboratorIds: [`user-${(i + 1) % 500}`], pinSeq: 50, counted: [], savedKeysTo: 0, ...(i % 100 === 7 ? { listPending: true, listPendingOwner: `user-${i % 500}` } : {}) }) },
     [BOARD_LISTS_COLLECTION]: { count: N, doc: (i) => ({ _id: `user-${i}`, boards: { [`b${i}`]: { id: String(i), name: `Board ${i}` } } }) },
     [SECTIONS_COLLECTION]: { count: N, doc: (i) => ({ _id: String(2_000_000 + i), boardId: boardId(Math.floor(i / SECTIONS_PER_BOARD)), title: `Section ${i}`, slug: `section-${i}`, boardSlug: `${boardId(Math.floor(i / SECTIONS_PER_BOARD))}:section-${i}`, counted: [] }) },
     // Board i % BOARDS, numbered in it by i / BOARDS: 50 per bucket; sections of 50 likewise.
@@ -124,8 +124,11 @@ export const pinsBoardsHotQueries: HotQuerySet = {
     { name: "an owner's boards whose counts are not yet in their list (its list's write)", collection: BOARDS_COLLECTION, filter: { listPendingOwner: 'user-7' }, reads: N / 500 },
     // Its conditions as `$in`, which FerretDB does not push down: PostgreSQL reads the one board by `_id`.
     { name: "a board's list mark cleared if its counts are unchanged", collection: BOARDS_COLLECTION, filter: { _id: '1004307', listPending: { $in: [true] }, pinCount: { $in: [null] }, lastSavedAt: { $in: [null] }, coverPinId: { $in: [null] } } },
+    // The owner's key pushed down (the owner's marked boards), each board's conditions under `$or` checked by FerretDB.
+    { name: "an owner's list marks cleared where the boards are unchanged (each list write)", collection: BOARDS_COLLECTION, filter: { listPendingOwner: 'user-307', $or: [{ _id: '1004307', listPending: true, pinCount: null, lastSavedAt: null, coverPinId: null }] }, reads: N / 500 },
     { name: 'counter change applied once (every save and delete)', collection: BOARDS_COLLECTION, filter: { _id: '1004321', counted: { $ne: 'saved:1' } } },
     { name: "a batch's counter changes applied once (saves of one board in one fetch)", collection: BOARDS_COLLECTION, filter: { _id: '1004321', counted: { $nin: ['saved:1', 'saved:2'] } } },
+    { name: "saves counted once, by their keys and the board's savedKeysTo (every save's count)", collection: BOARDS_COLLECTION, filter: { _id: '1004321', counted: { $nin: ['saved:1@e1~5', 'saved:1@e1'] }, savedKeysTo: { $lt: 5 } } },
     { name: 'collaborator added once (an invitation accepted)', collection: BOARDS_COLLECTION, filter: { _id: '1004321', collaboratorIds: { $ne: 'user-7' } } },
     { name: 'collaborator removed once (removed, or leaving)', collection: BOARDS_COLLECTION, filter: { _id: '1004321', collaboratorIds: 'user-322' } },
     { name: 'invitation by id (an account answering; an emailed link, by its hash)', collection: INVITES_COLLECTION, filter: { _id: 'e:hash-4321' } },

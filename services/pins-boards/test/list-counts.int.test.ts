@@ -84,6 +84,24 @@ it('keeps the mark of a board counted again after its values were read, for the 
   expect(await boards.listPending(1000)).toContainEqual({ _id: board._id, ownerId: owner, listPendingOwner: owner });
 });
 
+it("clears, in one command, the marks of an owner's boards that still hold what was read, and keeps the one counted again since", async () => {
+  const owner = uniqueName('owner');
+  const other = uniqueName('owner');
+  const [vases, rugs, lamps] = [await newBoard(owner, 'Vases'), await newBoard(owner, 'Rugs'), await newBoard(other, 'Lamps')];
+  await countSave(vases, 1);
+  await countSave(rugs, 2);
+  await countSave(lamps, 3);
+  const read = await boards.pendingOf(owner);
+  expect(read.map((b) => b._id).sort()).toEqual([vases._id, rugs._id].sort());
+  await countSave(rugs, 4); // between the list write's read and its clearing
+  // Another owner's board, as read, in the same call: not theirs, so not cleared.
+  expect(await boards.clearListPendingOf(owner, [...read, (await boards.findById(lamps._id))!])).toBe(1);
+  const marked = await boards.listPending(1000);
+  expect(marked).not.toContainEqual(expect.objectContaining({ _id: vases._id }));
+  expect(marked).toContainEqual({ _id: rugs._id, ownerId: owner, listPendingOwner: owner });
+  expect(marked).toContainEqual({ _id: lamps._id, ownerId: other, listPendingOwner: other });
+});
+
 it('does not bring back a board removed from the list meanwhile', async () => {
   const owner = uniqueName('owner');
   const [kept, removed] = [await newBoard(owner, 'Kept'), await newBoard(owner, 'Removed')];

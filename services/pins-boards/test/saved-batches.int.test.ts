@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import type { EventEnvelope, FeedPin, ImageSpec, PinSavedV1 } from '@pinhive/contracts';
 import { createLogger, Dispatcher, ensureIndexes, newEvent, ProcessedEvents, type EventHandler } from '@pinhive/kit';
 import { BoardListRepository } from '../src/boards/board-list.repository';
-import type { BoardDoc } from '../src/boards/board.model';
+import { savedLedgerKey, type BoardDoc } from '../src/boards/board.model';
 import { listEntryOf } from '../src/boards/board.presenter';
 import { BoardRepository } from '../src/boards/board.repository';
 import { FeedBuilder } from '../src/feed/feed.build';
@@ -60,7 +60,7 @@ async function newBoard(name: string, followers: string[]): Promise<BoardDoc> {
   const at = new Date('2026-01-01T00:00:00Z');
   const board: BoardDoc = {
     _id: uniqueName('b'), ownerId: owner, name, slug: name.toLowerCase(), ownerSlug: '', description: '', privacy: 'public', advertiserId: null, collaboratorIds: [],
-    pinCount: 0, sectionCount: 0, pinSeq: 0, counted: [], coverPinId: null, coverImageUrl: null, coverColor: null, hasCustomCover: false, createdAt: at, lastSavedAt: at, archivedAt: null, deletedAt: null,
+    pinCount: 0, sectionCount: 0, pinSeq: 0, counted: [], savedKeysTo: 0, coverPinId: null, coverImageUrl: null, coverColor: null, hasCustomCover: false, createdAt: at, lastSavedAt: at, archivedAt: null, deletedAt: null,
   };
   const stored = await boards.create(board, () => []);
   await new BoardListRepository(db(), async () => undefined).put(owner, listEntryOf(stored));
@@ -144,7 +144,7 @@ it('counts a batch of saves once per board in their order, and fans them out to 
   expect(rugsAfter.coverPinId).toBe(events[4]!.data.pinId);
   expect(lampsAfter.lastSavedAt.toISOString()).toBe(events[3]!.occurredAt);
   const ledger = (await db().collection<{ _id: string; counted: string[] }>('boards').findOne({ _id: lamps._id }))?.counted ?? [];
-  expect(ledger.slice(-3)).toEqual([0, 2, 3].map((i) => `saved:${events[i]!.data.pinId}@${events[i]!.id}`));
+  expect(ledger.slice(-3)).toEqual([0, 2, 3].map((i) => savedLedgerKey(events[i]!.data.pinId, events[i]!.id, events[i]!.occurredAt)));
   const ids = events.map((e) => e.data.pinId);
   expect((await feedOf(grace)).slice(0, 5)).toEqual([...ids].reverse());
   expect((await feedOf(bea)).slice(0, 3)).toEqual([ids[3], ids[2], ids[0]]);

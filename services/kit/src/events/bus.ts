@@ -31,6 +31,13 @@ export interface EventHandler<T extends EventType = EventType> {
    */
   readonly idempotent?: true;
   /**
+   * The handler's own write tells a new event from one it handled (a guard in that very write),
+   * and it asks `processed_events` itself only where its guard cannot tell (ProcessedEvents.has):
+   * the dispatcher records its events as handled but does not read the record before each one
+   * (a store command fewer per event). Ignored with `idempotent`.
+   */
+  readonly guardsItself?: true;
+  /**
    * Optional: several events of this type at once, from one partition and in its order (the
    * consumer hands over what one fetch brought, at most `MAX_EVENT_BATCH`). A handler whose
    * store work can be shared across events (one read per board, one reservation per reader, one

@@ -163,8 +163,9 @@ describe('Dispatcher', () => {
 describe('Dispatcher, batches (handleBatch)', () => {
   const raw = (e: ReturnType<typeof registered>) => ({ key: e.key, value: JSON.stringify(e) });
   /** A batch handler recording each call's event ids, failing on the events `fails` names; a single handler beside it. */
-  function batchSetup(opts: { fails?: (id: string) => boolean; idempotent?: true; metrics?: ReturnType<typeof createMetrics> } = {}) {
+  function batchSetup(opts: { fails?: (id: string) => boolean; idempotent?: true; guardsItself?: true; metrics?: ReturnType<typeof createMetrics> } = {}) {
     const processed = new Set<string>();
+    const reads: string[] = [];
     const batches: string[][] = [];
     const singles: string[] = [];
     const singleBeside: string[] = [];
@@ -177,13 +178,14 @@ describe('Dispatcher, batches (handleBatch)', () => {
           name: 'b',
           type: 'auth.user.registered.v1',
           ...(opts.idempotent ? { idempotent: opts.idempotent } : {}),
+          ...(opts.guardsItself ? { guardsItself: opts.guardsItself } : {}),
           handle: async (e) => { singles.push(e.id); if (fails(e.id)) throw new Error(`bad ${e.id}`); },
           handleBatch: async (events) => { batches.push(events.map((e) => e.id)); if (events.some((e) => fails(e.id))) throw new Error('a bad event in the batch'); },
         }),
         defineHandler({ name: 's', type: 'auth.user.registered.v1', handle: async (e) => { singleBeside.push(e.id); } }),
       ],
       processed: {
-        has: async (id, h) => processed.has(`${h}:${id}`),
+        has: async (id, h) => { reads.push(`${h}:${id}`); return processed.has(`${h}:${id}`); },
         mark: async (id, h) => { processed.add(`${h}:${id}`); },
         markMany: async (ids, h) => { marks.push([...ids]); for (const id of ids) processed.add(`${h}:${id}`); },
       },
@@ -193,7 +195,7 @@ describe('Dispatcher, batches (handleBatch)', () => {
       logger: createLogger('test', 'silent'),
       metrics: opts.metrics,
     });
-    return { dispatcher, processed, batches, singles, singleBeside, deadLetters, marks };
+    return { dispatcher, processed, batches, singles, singleBeside, deadLetters, marks, reads };
   }
   const events = (n: number) => Array.from({ length: n }, (_, i) => ({ ...registered(), key: `u${i}` }));
 
@@ -232,6 +234,17 @@ describe('Dispatcher, batches (handleBatch)', () => {
     await t.dispatcher.dispatchBatch('auth.user.registered.v1', es.map(raw));
     expect(t.batches).toEqual([es.map((e) => e.id), es.map((e) => e.id)]);
     expect(t.marks).toEqual([]);
+  });
+
+  it('a handler that guards itself is not read for before its batch, and its events are still recorded (one call)', async () => {
+    const t = batchSetup({ guardsItself: true });
+    const es = events(3);
+    await t.dispatcher.dispatchBatch('auth.user.registered.v1', es.map(raw));
+    await t.dispatcher.dispatchBatch('auth.user.registered.v1', es.map(raw)); // redelivered: the handler's own guard decides
+    expect(t.batches).toEqual([es.map((e) => e.id), es.map((e) => e.id)]);
+    expect(t.reads.filter((r) => r.startsWith('b:'))).toEqual([]);
+    expect(t.marks).toEqual([es.map((e) => e.id), es.map((e) => e.id)]);
+    expect([...t.processed].filter((r) => r.startsWith('b:')).sort()).toEqual(es.map((e) => `b:${e.id}`).sort());
   });
 
   it('a failing batch is handled one event at a time: the bad event is retried and parked alone, the others are handled, in order', async () => {

@@ -32,7 +32,8 @@ export interface RawEvent {
 
 /**
  * Runs every handler of a message's event type exactly once per event id: parse, skip what was
- * already processed (except handlers that declare themselves `idempotent`: they run again), retry failures with exponential backoff, then park the event on
+ * already processed (except handlers that declare themselves `idempotent`: they run again, and
+ * those that are `guardsItself`: they read the record themselves where they need it), retry failures with exponential backoff, then park the event on
  * `<type>.dlq`. It never acknowledges a message it could neither handle nor park: if
  * parking fails the error propagates and Kafka redelivers.
  */
@@ -94,7 +95,7 @@ export class Dispatcher {
     const events = delivered.filter(({ event }) => !ids.has(event.id) && ids.add(event.id));
     for (let i = events.length; i < delivered.length; i++) this.opts.metrics?.eventsHandled.inc({ type: delivered[0]!.event.type, handler: handler.name, result: 'duplicate' });
     let pending = events;
-    if (!handler.idempotent) {
+    if (!handler.idempotent && !handler.guardsItself) {
       const done = await Promise.all(events.map(({ event }) => this.opts.processed.has(event.id, handler.name)));
       for (const { event } of events.filter((_, i) => done[i])) this.opts.metrics?.eventsHandled.inc({ type: event.type, handler: handler.name, result: 'duplicate' });
       pending = events.filter((_, i) => !done[i]);
@@ -156,7 +157,7 @@ export class Dispatcher {
 
   private async runHandler(handler: EventHandler, event: EventEnvelope, raw: string, heartbeat: () => Promise<void>): Promise<void> {
     const labels = { type: event.type, handler: handler.name };
-    if (!handler.idempotent && (await this.opts.processed.has(event.id, handler.name))) {
+    if (!handler.idempotent && !handler.guardsItself && (await this.opts.processed.has(event.id, handler.name))) {
       this.opts.metrics?.eventsHandled.inc({ ...labels, result: 'duplicate' });
       return;
     }

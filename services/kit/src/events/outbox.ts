@@ -59,6 +59,12 @@ type OutboxDoc = { _id: string } & Partial<OutboxFields>;
 
 const BATCH = 100;
 
+/** A new document whose pending events are still exactly the ones of its insert (`created`). */
+const wholeCreated = (t: OutboxTarget) => {
+  const events = t.created ?? [];
+  return { _id: t.id, [`${PENDING_EVENTS}.0.id`]: (events[0] as EventEnvelope).id, [PENDING_EVENTS]: { $size: events.length } };
+};
+
 /** A document that was just written with pending events. */
 export interface OutboxTarget {
   collection: string;
@@ -86,6 +92,11 @@ export class OutboxRelay {
   /** Events a sweep or a targeted pass published lately: a new document's kick that comes after it has nothing left to do. */
   private readonly published = new LRUCache<string, true>({ max: 10_000 });
   private sweepDue = false;
+  /**
+   * Collections whose last sweep found a full batch pending (a backlog: Kafka was away): their
+   * new documents are cleared one write each, since clearing them together reads every pending one.
+   */
+  private readonly backlogged = new Set<string>();
   private again = false;
   private stopped = true;
 
@@ -171,6 +182,8 @@ export class OutboxRelay {
     for (const name of this.opts.collections) {
       const col = this.opts.conn.collection<OutboxDoc>(name);
       const docs = await col.find({ [OUTBOX_PENDING]: true }, { projection: { [PENDING_EVENTS]: 1 }, limit: BATCH }).toArray();
+      if (docs.length >= BATCH) this.backlogged.add(name);
+      else this.backlogged.delete(name);
       pending += docs.reduce((n, d) => n + (d.pendingEvents?.length ?? 0), 0);
       pending -= await this.publishDocs(col, docs);
     }
@@ -179,28 +192,47 @@ export class OutboxRelay {
 
   /**
    * New documents' events, known from their insert: all published in one Kafka request, then
-   * each document's removed in one write, guarded by its first event's id and the array's size.
-   * When a later write added events meanwhile, those are left for their own pass: ours are popped
-   * one by one as publishDocs does (they are the first ones). A failed publish leaves everything
-   * to the next sweep.
+   * removed, each document's guarded by its first event's id and the array's size: the pass's
+   * documents of one collection in one write (`removeTogether`), or one write each. When a later
+   * write added events meanwhile, those are left for their own pass: ours are popped one by one
+   * as publishDocs does (they are the first ones). A failed publish leaves everything to the next sweep.
    */
   private async publishCreated(all: OutboxTarget[]): Promise<void> {
     // A sweep that read the document before its kick came published it already (and removed it).
     const targets = all.filter((t) => (t.created ?? []).some((e) => !this.published.has(e.id)));
     if (targets.length === 0) return;
     await this.opts.bus.publish(targets.flatMap((t) => t.created ?? []));
-    for (const t of targets) {
-      const events = t.created ?? [];
-      const first = events[0] as EventEnvelope;
-      const col = this.opts.conn.collection<OutboxDoc>(t.collection);
-      const whole = await col.updateOne(
-        { _id: t.id, [`${PENDING_EVENTS}.0.id`]: first.id, [PENDING_EVENTS]: { $size: events.length } },
-        { $unset: { [PENDING_EVENTS]: '', [OUTBOX_PENDING]: '' } },
-      );
-      if (whole.matchedCount > 0) continue;
-      for (const event of events) await this.popPublished(col, t.id, event.id);
-      await this.dropFlagIfEmpty(col, t.id);
+    const byCollection = new Map<string, OutboxTarget[]>();
+    for (const t of targets) byCollection.set(t.collection, [...(byCollection.get(t.collection) ?? []), t]);
+    for (const [name, group] of byCollection) {
+      const col = this.opts.conn.collection<OutboxDoc>(name);
+      const left = group.length > 1 && !this.backlogged.has(name) ? await this.removeTogether(col, group) : group;
+      for (const t of left) {
+        const events = t.created ?? [];
+        const whole = await col.updateOne(wholeCreated(t), { $unset: { [PENDING_EVENTS]: '', [OUTBOX_PENDING]: '' } });
+        if (whole.matchedCount > 0) continue;
+        for (const event of events) await this.popPublished(col, t.id, event.id);
+        await this.dropFlagIfEmpty(col, t.id);
+      }
     }
+  }
+
+  /**
+   * Removes the published events of several new documents in one write (one store command for a
+   * pass's saves, not one each). The flag's equality is the condition FerretDB pushes down: the
+   * store reads the pending documents (this pass's, and few others unless there is a backlog,
+   * when this is not used), and checks each one's guard under `$or` itself. Answers the targets
+   * still flagged when not all were removed (a later write added events): they go one at a time.
+   */
+  private async removeTogether(col: mongo.Collection<OutboxDoc>, targets: OutboxTarget[]): Promise<OutboxTarget[]> {
+    const res = await col.updateMany(
+      { [OUTBOX_PENDING]: true, $or: targets.map(wholeCreated) },
+      { $unset: { [PENDING_EVENTS]: '', [OUTBOX_PENDING]: '' } },
+    );
+    if (res.modifiedCount >= targets.length) return [];
+    const still = await col.find({ [OUTBOX_PENDING]: true, $or: targets.map((t) => ({ _id: t.id })) } as mongo.Filter<OutboxDoc>, { projection: { _id: 1 } }).toArray();
+    const flagged = new Set(still.map((d) => d._id));
+    return targets.filter((t) => flagged.has(t.id));
   }
 
   /** Publishes each document's events in order; returns how many went out. */

@@ -29,8 +29,16 @@ export interface BoardDoc extends Partial<OutboxFields> {
    * BoardRepository.topPinNumber.
    */
   pinSeq: number;
-  /** Keys (`saved:<pinId>@<eventId>`, `deleted:...`) of the last counter changes applied, newest last. */
+  /** Keys (`saved:<pinId>@<eventId>~<occurredAt ms>`, `deleted:...`) of the last counter changes applied, newest last. */
   counted: string[];
+  /**
+   * Every `saved:` key that left `counted` is of an event that occurred at or before this time
+   * (ms; 0 on a new board). A save that occurred later and whose key is not in `counted` was
+   * never counted here: its count is guarded by this and the ledger alone, with no read of
+   * `processed_events` (board.repository.ts `applyCounts`). Absent on boards counted before it
+   * was kept: their saves ask `processed_events` until their next count sets it.
+   */
+  savedKeysTo?: number;
   /** The cover: the last counted save's image, set in the same write as its count. */
   coverPinId: string | null;
   coverImageUrl: string | null;
@@ -74,7 +82,8 @@ export const boardPinsCounter = (boardId: string): string => `board-pins:${board
  * Counter keys a board keeps at least. Older ones go only once their event is recorded handled
  * (board.repository.ts `trimmable`): a key applied by a process that died before that record is
  * the only guard against a second count, however many events Kafka delivers before redelivering it.
- * A settled key guards nothing (the dispatcher skips its event), so few are kept: the ledger
+ * A settled key guards little (its event's record does: the dispatcher skips a deletion's, and a
+ * save older than `savedKeysTo` is asked about), so few are kept: the ledger
  * stays a few hundred bytes and the board a small document (a board's every read and write
  * carried a 200-key, ~8 KB ledger before, which PostgreSQL compressed out of line each time).
  */
@@ -82,3 +91,30 @@ export const COUNTED_KEYS_KEPT = 16;
 
 /** The ledger is trimmed once this many keys are beyond COUNTED_KEYS_KEPT, in one `$pullAll`: not a write per save. */
 export const COUNTED_KEYS_TRIMMED_TOGETHER = 16;
+
+/**
+ * A save's ledger key: `saved:<pinId>@<eventId>~<occurredAt ms>`. The time lets the trim say up
+ * to when saves may have left the ledger (`savedKeysTo`).
+ */
+export const savedLedgerKey = (pinId: string, eventId: string, occurredAt: string): string => `saved:${pinId}@${eventId}~${Date.parse(occurredAt)}`;
+
+/** The key a save had before keys carried their time (a redelivery of such a save must still find it). */
+export const legacySavedLedgerKey = (pinId: string, eventId: string): string => `saved:${pinId}@${eventId}`;
+
+/** The event id of a `saved:`/`deleted:` ledger key (after its last `@`, without the time). */
+export const ledgerKeyEvent = (key: string): string | undefined => {
+  const at = key.lastIndexOf('@');
+  if (at < 0) return undefined;
+  const rest = key.slice(at + 1);
+  const tilde = rest.indexOf('~');
+  return tilde < 0 ? rest : rest.slice(0, tilde);
+};
+
+/** When the save of a `saved:` key occurred (ms), or undefined for a key without its time. */
+export const savedKeyTime = (key: string): number | undefined => {
+  if (!key.startsWith('saved:')) return undefined;
+  const tilde = key.lastIndexOf('~');
+  if (tilde < 0 || tilde < key.lastIndexOf('@')) return undefined;
+  const ms = Number(key.slice(tilde + 1));
+  return Number.isFinite(ms) ? ms : undefined;
+};

@@ -5,7 +5,7 @@ import { settledWithMoves } from '../moves/move.repository';
 import type { Changed } from '../shared/changes';
 import { LIST_NUMBERS_COLLECTION } from '../shared/list-numbers';
 import { NumberBlocks } from '../shared/number-blocks';
-import { BOARDS_COLLECTION, boardPinsCounter, COUNTED_KEYS_KEPT, COUNTED_KEYS_TRIMMED_TOGETHER, type BoardDoc } from './board.model';
+import { BOARDS_COLLECTION, boardPinsCounter, COUNTED_KEYS_KEPT, COUNTED_KEYS_TRIMMED_TOGETHER, savedKeyTime, type BoardDoc } from './board.model';
 
 // FerretDB v1 takes no projection in findAndModify: those answers carry the whole document.
 
@@ -40,12 +40,41 @@ export interface ListMark {
 }
 const listMark = ({ ownerId }: ListMark) => ({ listPending: true, ...(ownerId ? { listPendingOwner: ownerId } : {}) });
 
-/** What a counted change sets beside the count (applyCount, applyCounts). */
+/** What a counted change sets beside the count (applyCount, applyCounts), and how it is guarded. */
 export interface CountOptions {
   cover?: CoverChange;
   savedAt?: Date;
   settled?: Settled;
   listPending?: ListMark;
+  /**
+   * The earliest time (ms) of the saves counted: the write then also needs the board's
+   * `savedKeysTo` before it, so no key of these saves can have left the ledger, and a board
+   * without one (counted before it was kept) is not matched. Without it only the keys guard.
+   */
+  savedAfter?: number;
+  /** Keys the same changes had in an older form (a save's key before it carried its time): guarded against too, never pushed. */
+  alsoKeys?: readonly string[];
+}
+
+/**
+ * How far past the clock a board counted before `savedKeysTo` was kept gets it, and a trimmed
+ * save key without its time moves it: every such key is of a save that occurred before now, by
+ * the clock of the process that made it (allowing for the processes' clocks to differ by this).
+ */
+export const SAVED_KEYS_CLOCK_MARGIN_MS = 60_000;
+
+/**
+ * Where `savedKeysTo` goes once `trimmed` leave the ledger of `board` (undefined: it stays): past
+ * the newest trimmed save, or, on a board that has none yet, past every save made so far.
+ */
+export function savedKeysToAfter(board: Pick<BoardDoc, 'savedKeysTo'>, trimmed: readonly string[], now = Date.now()): number | undefined {
+  let to: number | undefined = board.savedKeysTo === undefined ? now + SAVED_KEYS_CLOCK_MARGIN_MS : undefined;
+  for (const key of trimmed) {
+    if (!key.startsWith('saved:')) continue;
+    const at = savedKeyTime(key) ?? now + SAVED_KEYS_CLOCK_MARGIN_MS;
+    if (to === undefined || at > to) to = at;
+  }
+  return to !== undefined && (board.savedKeysTo === undefined || to > board.savedKeysTo) ? to : undefined;
 }
 
 export class BoardRepository {
@@ -166,18 +195,19 @@ export class BoardRepository {
    * a move's key once its batch's progress is recorded: moves/move.repository.ts).
    */
   async applyCount(id: string, key: string, delta: number, opts: CountOptions = {}): Promise<BoardDoc | null> {
-    return this.countOnce(id, { $ne: key }, key, delta, opts);
+    return this.countOnce(id, opts.alsoKeys?.length || opts.savedAfter !== undefined ? { $nin: [key, ...(opts.alsoKeys ?? [])] } : { $ne: key }, key, delta, opts);
   }
 
   /**
    * Several changes of one direction at once (a batch of saves onto the board): applied only
    * when none of `keys` was applied before, all in one write. Answers `undefined` when the write
-   * matched nothing (one of them counted already, or no such board): the caller then applies
-   * them one at a time (`applyCount`), each guarded by its own key.
+   * matched nothing (one of them counted already, one older than `savedKeysTo` with
+   * `savedAfter`, or no such board): the caller then applies them one at a time (`applyCount`),
+   * each guarded by its own key.
    */
   async applyCounts(id: string, keys: readonly string[], delta: number, opts: CountOptions = {}): Promise<BoardDoc | undefined> {
     // `$nin` beside the `_id` equality: FerretDB reads the one document by `_id` and checks the ledger itself.
-    return (await this.countOnce(id, { $nin: [...keys] }, { $each: [...keys] }, delta * keys.length, opts)) ?? undefined;
+    return (await this.countOnce(id, { $nin: [...keys, ...(opts.alsoKeys ?? [])] }, keys.length === 1 ? keys[0]! : { $each: [...keys] }, delta * keys.length, opts)) ?? undefined;
   }
 
   /**
@@ -193,13 +223,18 @@ export class BoardRepository {
     // The cover in the same write: one command per counted save, not two.
     if (opts.cover) Object.assign(set, { coverPinId: opts.cover.pinId, coverImageUrl: opts.cover.imageUrl, coverColor: opts.cover.color });
     const updated = await this.boards().findOneAndUpdate(
-      { _id: id, counted: guard },
+      { _id: id, counted: guard, ...(opts.savedAfter !== undefined ? { savedKeysTo: { $lt: opts.savedAfter } } : {}) },
       { $inc: { pinCount: delta }, $push: { counted: pushed }, ...(Object.keys(set).length > 0 ? { $set: set } : {}) },
       { returnDocument: 'after' },
     );
     if (!updated) return null;
     const trim = await trimmable(updated.counted, settledWithMoves(this.conn, opts.settled));
-    if (trim.length > 0) await this.boards().updateOne({ _id: id }, { $pullAll: { counted: trim } });
+    // Saves' keys that leave the ledger move `savedKeysTo` past them, in the trim's own write
+    // (`$max`: a slower writer never moves it back); a board without one gets it with its next count.
+    const savedKeysTo = savedKeysToAfter(updated, trim);
+    if (trim.length > 0 || savedKeysTo !== undefined) {
+      await this.boards().updateOne({ _id: id }, { ...(trim.length > 0 ? { $pullAll: { counted: trim } } : {}), ...(savedKeysTo !== undefined ? { $max: { savedKeysTo } } : {}) });
+    }
     return updated;
   }
 
@@ -224,6 +259,21 @@ export class BoardRepository {
       { $unset: { listPending: '', listPendingOwner: '' } },
     );
     return res.modifiedCount > 0;
+  }
+
+  /**
+   * `clearListPending` for several boards of one owner in one command (a list write's boards):
+   * each mark goes only where the board still holds what was read. The owner's key is the one
+   * condition FerretDB pushes down (PostgreSQL reads the owner's marked boards alone); the
+   * boards' own conditions, under `$or`, FerretDB checks itself on those. Answers how many went.
+   */
+  async clearListPendingOf(ownerId: string, seen: readonly Pick<BoardDoc, '_id' | 'pinCount' | 'lastSavedAt' | 'coverPinId'>[]): Promise<number> {
+    if (seen.length === 0) return 0;
+    const res = await this.boards().updateMany(
+      { listPendingOwner: ownerId, $or: seen.map((b) => ({ _id: b._id, listPending: true, pinCount: b.pinCount, lastSavedAt: b.lastSavedAt, coverPinId: b.coverPinId })) },
+      { $unset: { listPending: '', listPendingOwner: '' } },
+    );
+    return res.modifiedCount;
   }
 
   /**

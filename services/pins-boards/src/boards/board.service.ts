@@ -143,6 +143,7 @@ export class BoardService {
       sectionCount: 0,
       pinSeq: 0,
       counted: [],
+      savedKeysTo: 0,
       coverPinId: null,
       coverImageUrl: null,
       coverColor: null,

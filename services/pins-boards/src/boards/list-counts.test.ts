@@ -14,7 +14,7 @@ function setup() {
   const counts = new ListCounts({
     boards: {
       pendingOf: async (ownerId: string) => [...stored.values()].filter((b) => b.listPendingOwner === ownerId),
-      clearListPending: async (seen: BoardDoc) => { cleared.push(seen._id); return true; },
+      clearListPendingOf: async (_ownerId: string, seen: BoardDoc[]) => { cleared.push(...seen.map((b) => b._id)); return seen.length; },
       listPending: async () => [...stored.values()].filter((b) => b.listPending).map((b) => ({ _id: b._id, ownerId: b.ownerId, listPendingOwner: b.listPendingOwner })),
       nameListOwner: async (b: BoardDoc) => { stored.set(b._id, { ...stored.get(b._id)!, listPendingOwner: b.ownerId }); },
     } as never,

@@ -64,7 +64,8 @@ export class ListCounts {
       const boards = await this.deps.boards.pendingOf(ownerId);
       if (boards.length === 0) return;
       await this.deps.lists.patchMany(ownerId, boards.map((b) => ({ boardId: b._id, fields: countedFields(b) })));
-      await Promise.all(boards.map((b) => this.deps.boards.clearListPending(b)));
+      // The marks in one command for all of them (one per board before: a store command per counted save).
+      await this.deps.boards.clearListPendingOf(ownerId, boards);
     });
   }
 

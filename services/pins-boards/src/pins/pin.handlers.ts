@@ -2,6 +2,7 @@ import type { EventEnvelope, PinSavedV1 } from '@pinhive/contracts';
 import { defineHandler, type Logger, mapLimit, newEvent, type OutboxTarget } from '@pinhive/kit';
 import type { ListCounts } from '../boards/list-counts';
 import type { BoardRepository, ListMark } from '../boards/board.repository';
+import { ledgerKeyEvent, legacySavedLedgerKey, savedLedgerKey } from '../boards/board.model';
 import type { ImageService } from '../images/image.service';
 import type { SectionRepository } from '../sections/section.repository';
 import { PIN_BUCKET_SIZE, PINS_COLLECTION } from './pin.model';
@@ -31,35 +32,51 @@ export interface PinHandlerDeps {
 const LEDGER_WRITERS: Record<string, string> = { saved: 'count-saved-pin', deleted: 'count-deleted-pin' };
 
 /**
- * Ledger keys carry their event's id (`saved:<pinId>@<eventId>`): settled once that event is
+ * Ledger keys carry their event's id (`saved:<pinId>@<eventId>~<ms>`): settled once that event is
  * recorded handled by the handler that wrote the key. A ledger holds both kinds, so the trimming
  * handler asks about each key's own writer, never about itself (a save's trim would otherwise
  * keep every `deleted:` key for good). Keys of other writers (moves) say themselves how they settle.
  */
 export const settledKeys = (deps: Pick<PinHandlerDeps, 'handled'>) => async (key: string) => {
-  const at = key.lastIndexOf('@');
+  const eventId = ledgerKeyEvent(key);
   const writer = LEDGER_WRITERS[key.slice(0, key.indexOf(':'))];
-  if (at < 0 || writer === undefined) return true;
-  return deps.handled(key.slice(at + 1), writer);
+  if (eventId === undefined || writer === undefined) return true;
+  return deps.handled(eventId, writer);
 };
+
+const COUNT_SAVED = 'count-saved-pin';
 
 /**
  * Counters, covers and recency follow from the pins' own events. Each change is applied once
  * per pin and direction (`saved:<id>`, `deleted:<id>` recorded on the board or section in the
  * same write as the change), so redelivery after a crash, Kafka's at-least-once delivery or a
- * replay counts nothing twice; the kit's dispatcher also skips events it already handled.
+ * replay counts nothing twice.
+ *
+ * A deletion's event is skipped by the kit's dispatcher once recorded handled. A save's is not
+ * read for (`guardsItself`; the dispatcher still records it): its count is one write guarded by
+ * its key and by the board's `savedKeysTo` (board.model.ts), which together say the save was
+ * never counted there. Only when that write matches nothing (the save counted already, or older
+ * than what left the ledger) is `processed_events` asked, and then the save is counted guarded
+ * by its key alone: a key leaves the ledger only once its event is recorded, so an unrecorded
+ * save whose key is not there was never counted.
  */
 export function pinHandlers(deps: PinHandlerDeps) {
   const settled = settledKeys(deps);
   // Counts of one board one at a time in this process: a deletion's cover clearing follows its own count, never another's.
   const perBoard = new PerKey();
-  const savedKey = (e: SavedEvent) => `saved:${e.data.pinId}@${e.id}`;
+  const savedKey = (e: SavedEvent) => savedLedgerKey(e.data.pinId, e.id, e.occurredAt);
+  /** The key a save had before keys carried their time: a save counted then and delivered again must find it. */
+  const oldKey = (e: SavedEvent) => legacySavedLedgerKey(e.data.pinId, e.id);
   const cover = ({ data }: SavedEvent) => ({ pinId: data.pinId, imageUrl: data.coverImageUrl, color: data.dominantColor });
   /** The list mark of a count on this board: it names the board's owner (one cached read per board of a batch). */
   const markOf = async (boardId: string): Promise<ListMark> => ({ ownerId: await deps.ownerOf(boardId) });
-  /** One save counted on its board (guarded by its ledger key); then its section. */
+  /**
+   * One save the board's guard could not tell apart: skipped when recorded handled, else counted
+   * on its board guarded by its ledger key alone (see above); then its section.
+   */
   const countSave = async (e: SavedEvent, listPending: ListMark): Promise<void> => {
-    const board = await deps.boards.applyCount(e.data.boardId, savedKey(e), 1, { savedAt: new Date(e.occurredAt), cover: cover(e), settled, listPending });
+    if (await deps.handled(e.id, COUNT_SAVED)) return;
+    const board = await deps.boards.applyCount(e.data.boardId, savedKey(e), 1, { savedAt: new Date(e.occurredAt), cover: cover(e), settled, listPending, alsoKeys: [oldKey(e)] });
     if (board) deps.listCounts.schedule(board.ownerId);
     await countInSection(e);
   };
@@ -67,19 +84,22 @@ export function pinHandlers(deps: PinHandlerDeps) {
     if (!e.data.sectionId) return;
     const pin = await deps.pins.findById(e.data.pinId);
     const preview = pin ? { id: pin._id, imageUrl: pin.image['236x'].url, width: pin.image['236x'].width, height: pin.image['236x'].height } : undefined;
-    await deps.sections.applyCount(e.data.sectionId, savedKey(e), 1, preview, settled);
+    await deps.sections.applyCount(e.data.sectionId, savedKey(e), 1, preview, settled, [oldKey(e)]);
   };
   /**
-   * Saves onto one board, in their order: all of them in one write guarded by all their keys
-   * (the last save's time and cover, as one at a time would leave them), or, when one of them
-   * was counted already (a batch redelivered in part), each by its own key.
+   * Saves onto one board, in their order: all of them in one write guarded by all their keys and
+   * the board's `savedKeysTo` (the last save's time and cover, as one at a time would leave
+   * them), or, when that matches nothing (one of them counted already: a batch redelivered in
+   * part; or older than `savedKeysTo`), each on its own (`countSave`).
    */
   const countSaves = async (saves: readonly SavedEvent[]): Promise<void> => {
     const last = saves[saves.length - 1];
     if (!last) return;
     const listPending = await markOf(last.data.boardId);
-    if (saves.length === 1) return countSave(last, listPending);
-    const board = await deps.boards.applyCounts(last.data.boardId, saves.map(savedKey), 1, { savedAt: new Date(last.occurredAt), cover: cover(last), settled, listPending });
+    const savedAfter = Math.min(...saves.map((e) => Date.parse(e.occurredAt)));
+    const board = await deps.boards.applyCounts(last.data.boardId, saves.map(savedKey), 1, {
+      savedAt: new Date(last.occurredAt), cover: cover(last), settled, listPending, savedAfter, alsoKeys: saves.map(oldKey),
+    });
     if (board === undefined) {
       for (const e of saves) await countSave(e, listPending);
       return;
@@ -89,8 +109,9 @@ export function pinHandlers(deps: PinHandlerDeps) {
   };
   return [
     defineHandler({
-      name: 'count-saved-pin',
+      name: COUNT_SAVED,
       type: 'pins.pin.saved.v1',
+      guardsItself: true,
       handle: (event) => perBoard.run(event.data.boardId, () => countSaves([event])),
       // A fetch's saves, a board at a time (boards side by side): one guarded write per board for all its saves.
       handleBatch: async (events) => {

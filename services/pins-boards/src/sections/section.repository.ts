@@ -85,10 +85,11 @@ export class SectionRepository {
   /**
    * Applies one counter change once (see BoardRepository.applyCount, moves' batch keys included);
    * a save adds its preview, a deleted pin's goes. A move recomputes the previews itself (`setPreviews`).
+   * `alsoKeys`: the change's keys in an older form, guarded against too (board.repository.ts CountOptions).
    */
-  async applyCount(id: string, key: string, delta: number, preview?: PreviewPin, settled?: Settled): Promise<boolean> {
+  async applyCount(id: string, key: string, delta: number, preview?: PreviewPin, settled?: Settled, alsoKeys: readonly string[] = []): Promise<boolean> {
     const updated = await this.sections().findOneAndUpdate(
-      { _id: id, counted: { $ne: key } },
+      { _id: id, counted: alsoKeys.length > 0 ? { $nin: [key, ...alsoKeys] } : { $ne: key } },
       { $inc: { pinCount: delta }, $push: { counted: key } },
       { returnDocument: 'after' },
     );
