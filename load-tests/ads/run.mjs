@@ -278,7 +278,7 @@ async function main() {
   log(`| home feed pages without ads (visits of ${VISIT_PAGES} pages) | ${RATES.feed} | ${f(feedAlone)} | | |`);
   log(`| home feed pages with ads, as shown (the visit's one \`GET /ads/v4/serve/\` beside its first page) | ${RATES.feed} | ${f(feedAds)} | p95 <= ${RATIO_TARGET}x without: ${ratio}x | ${ratioPass ? 'yes' : '**no**'} |`);
   log(`| first pages only, without / with ads | ${RATES.feed / VISIT_PAGES} | ${f(firstAlone)} / ${f(firstAds)} | ${firstRatio}x | |`);
-  log(`| the serve call (${VISIT_ADS} pins, one per visit with ads) | ${round(RATES.feed / VISIT_PAGES / 2)} | ${f(serve)} | | |`);
+  log(`| the serve call (${VISIT_ADS} pins, one per visit with ads) | ${RATES.feed / VISIT_PAGES} in the windows with ads | ${f(serve)} | | |`);
   log(`| floor: gateway to ads, no-op | ${RATES.noop} | ${f(floor)} | | |`);
   log(`| impression events (\`POST /ads/v4/events/\`, ${EVENTS_PER_REQUEST} each) | ${RATES.events} | ${f(e.postMs)} | ${e.accepted.toLocaleString('en-US')} accepted = ${(e.counted ?? 0).toLocaleString('en-US')} reported | ${exact ? 'yes' : '**no**'} |`);
   log('');
