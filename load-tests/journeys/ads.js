@@ -1,16 +1,19 @@
 // k6: the ads benchmark's measurements (load-tests/ads/run.mjs seeds the stack and runs this once
 // per PHASE). The phases:
 //
-// PHASE=feed    home feed reads at RATE_FEED (300/s) for WARMUP_SECONDS + PHASE_SECONDS, by
-//               seeded viewers in turn, in alternating windows of WINDOW_SECONDS (so both ways
-//               see the same machine state): `feed` reads the first page alone (HomeFeedResource
-//               get); `feed_ads` reads it as the browser does with ad insertion, the page and
-//               `GET /ads/v4/serve/?placement=home_feed&count=2` in parallel (http.batch). Both are
-//               timed the same way, wall clock around the call (the batch's: its slower request),
-//               in the trend `page_ms`. The browser shows the page when it arrives and places
-//               the ads only if they came first (web/src/promoted/queries.ts), so the read as
-//               shown is the page's own time in the batch; `ads_in_time` counts the reads whose
-//               ads came no later than their page. Beside them the no-op floor (`/_noop/ads`) at RATE_NOOP.
+// PHASE=feed    home feed visits as the web app makes them (web/src/promoted/queries.ts), in
+//               alternating windows of WINDOW_SECONDS (so both ways see the same machine state),
+//               RATE_FEED pages/s in all (RATE_FEED / VISIT_PAGES visits/s) for WARMUP_SECONDS +
+//               PHASE_SECONDS, by seeded viewers in turn. A visit is the first page and the
+//               VISIT_PAGES - 1 next ones (HomeFeedResource get, 25 items, by the bookmarks setup
+//               read), one after the other, no pause between. `feed` windows: the pages alone.
+//               `feed_ads` windows: the web app's one serve call of the visit
+//               (`GET /ads/v4/serve/?placement=home_feed&count=VISIT_ADS`) goes out with the first
+//               page and is never waited for (http.asyncRequest): the pages go on as they would.
+//               Every page is timed as shown, wall clock around its own request, in `page_ms`
+//               (tagged `page` first or next); `ads_in_time` is the share of the pages with ads
+//               whose serve answer had come when the page was shown (the web places ads only then).
+//               Beside them the no-op floor (`/_noop/ads`) at RATE_NOOP.
 // PHASE=events  impression events at RATE_EVENTS requests/s for PHASE_SECONDS (no warm-up: every
 //               event counts), EVENTS_PER_REQUEST each, anonymous, every token a distinct visitor
 //               (TOKENS_FILE, from anonymous serve calls made beforehand). The counters
@@ -18,7 +21,7 @@
 //               requests come from many loopback addresses (see SLOTS below).
 //
 // Environment: BASE_URL, PHASE, FIXTURE_FILE (JSON: the viewers' access tokens), TOKENS_FILE, PHASE_SECONDS,
-// WARMUP_SECONDS, WINDOW_SECONDS, RATE_FEED, RATE_NOOP, RATE_EVENTS, EVENTS_PER_REQUEST, EVENT_SLOTS, K6_LOCAL_IPS.
+// WARMUP_SECONDS, WINDOW_SECONDS, VISIT_PAGES, VISIT_ADS, RATE_FEED, RATE_NOOP, RATE_EVENTS, EVENTS_PER_REQUEST, EVENT_SLOTS, K6_LOCAL_IPS.
 import http from 'k6/http';
 import exec from 'k6/execution';
 import { check } from 'k6';
@@ -33,6 +36,11 @@ const W = Number(__ENV.WARMUP_SECONDS || 10);
 const P = Number(__ENV.PHASE_SECONDS || 60);
 const WINDOW = Number(__ENV.WINDOW_SECONDS || 5);
 const PER_REQUEST = Number(__ENV.EVENTS_PER_REQUEST || 10);
+/** Pages of a home feed visit: the first and the next ones (the seeded feeds hold 100 entries, 4 pages of 25). */
+const VISIT_PAGES = Number(__ENV.VISIT_PAGES || 4);
+/** Promoted pins the web asks for once per visit (web/src/promoted/queries.ts VISIT_ADS). */
+const VISIT_ADS = Number(__ENV.VISIT_ADS || 10);
+const PAGE_SIZE = 25;
 const rate = (name, def) => Number(__ENV[`RATE_${name.toUpperCase()}`] || def);
 const RATES = { feed: rate('feed', 300), noop: rate('noop', 20), events: rate('events', 100) };
 
@@ -40,10 +48,12 @@ if (!/^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/.test(BASE_URL)) throw 
 
 const pageMs = new Trend('page_ms', true);
 const adsServed = new Counter('ads_served');
-/** Reads with ads whose serve answer came no later than the page: the browser placed them. */
+/** Pages with ads (their windows) whose visit's serve answer had come when the page was shown: the web placed ads on them. */
 const adsInTime = new Rate('ads_in_time');
 /** Every serve call, warm-up included: the runner divides ads' CPU of the phase by it. */
 const serveCalls = new Counter('serve_calls');
+/** Pages read in the phase, warm-up included. */
+const pagesRead = new Counter('pages_read');
 const accepted = new Counter('events_accepted');
 const skipped = new Counter('events_skipped');
 const tokens = PHASE === 'events' ? new SharedArray('tokens', () => JSON.parse(open(__ENV.TOKENS_FILE))) : [];
@@ -68,11 +78,13 @@ function arrival(fn, ratePerSecond, seconds, vus) {
 
 const PHASE_OPTIONS = {
   feed: {
-    scenarios: { feed: arrival('feed', RATES.feed, W + P), noop: { ...arrival('noop', RATES.noop, W + P), maxVUs: 20 } },
+    // One iteration a visit: RATE_FEED pages a second in all.
+    scenarios: { feed: { ...arrival('feed', Math.round(RATES.feed / VISIT_PAGES), W + P), maxVUs: 200 }, noop: { ...arrival('noop', RATES.noop, W + P), maxVUs: 20 } },
     thresholds: {
       'page_ms{path:feed}': ['max>=0'], 'page_ms{path:feed_ads}': ['max>=0'], 'http_req_duration{path:noop}': ['max>=0'],
-      'http_req_duration{path:feed_ads_serve}': ['max>=0'], 'http_req_duration{path:feed_ads_page}': ['max>=0'], 'http_req_duration{path:feed}': ['max>=0'],
-      'dropped_iterations{scenario:feed}': ['count>=0'], 'dropped_iterations{scenario:noop}': ['count>=0'], ads_served: ['count>=0'], ads_in_time: ['rate>=0'], serve_calls: ['count>=0'],
+      'page_ms{path:feed,page:first}': ['max>=0'], 'page_ms{path:feed_ads,page:first}': ['max>=0'], 'page_ms{path:feed,page:next}': ['max>=0'], 'page_ms{path:feed_ads,page:next}': ['max>=0'],
+      'http_req_duration{path:feed_ads_serve}': ['max>=0'],
+      'dropped_iterations{scenario:feed}': ['count>=0'], 'dropped_iterations{scenario:noop}': ['count>=0'], ads_served: ['count>=0'], ads_in_time: ['rate>=0'], serve_calls: ['count>=0'], pages_read: ['count>=0'],
     },
   },
   events: {
@@ -91,33 +103,59 @@ export const options = {
 };
 
 const elapsed = () => Date.now() - exec.scenario.startTime;
-const FEED_URL = `${BASE_URL}/resource/HomeFeedResource/get/?data=${data({ page_size: 25 })}`;
-const SERVE_URL = `${BASE_URL}/ads/v4/serve/?placement=home_feed&count=2`;
+const feedUrl = (bookmark) => `${BASE_URL}/resource/HomeFeedResource/get/?data=${data({ page_size: PAGE_SIZE, ...(bookmark ? { bookmarks: [bookmark] } : {}) })}`;
+const SERVE_URL = `${BASE_URL}/ads/v4/serve/?placement=home_feed&count=${VISIT_ADS}`;
 
-export function feed() {
+/**
+ * Each viewer's bookmarks of their visit's pages, read once before the phase (tagged `setup`, not
+ * measured): the pages of a visit are then read as the web reads them, each by the bookmark of
+ * the one before, without the phase parsing every answer.
+ */
+export function setup() {
+  if (PHASE !== 'feed') return {};
+  const bookmarks = [];
+  for (let v = 0; v < VIEWERS.length; v++) {
+    const marks = [null];
+    for (let k = 1; k < VISIT_PAGES; k++) {
+      const res = http.get(feedUrl(marks[k - 1]), { headers: bearer(VIEWERS[v]), tags: { path: 'setup' } });
+      const next = res.status === 200 ? (res.json('resource_response.bookmarks') || [])[0] : null;
+      if (!next || next === '-end-') break;
+      marks.push(next);
+    }
+    bookmarks.push(marks);
+  }
+  return { bookmarks };
+}
+
+export async function feed(ctx) {
   const t = elapsed();
   const withAds = Math.floor(t / (WINDOW * 1000)) % 2 === 1;
   const path = t < W * 1000 ? 'warmup' : withAds ? 'feed_ads' : 'feed';
-  const headers = bearer(VIEWERS[exec.scenario.iterationInTest % VIEWERS.length]);
-  const params = (tag) => ({ headers, timeout: '15s', tags: { path: path === 'warmup' ? 'warmup' : tag } });
-  if (!withAds) {
-    const t0 = Date.now();
-    const res = http.get(FEED_URL, { ...params('feed'), responseType: 'none' });
-    pageMs.add(Date.now() - t0, { path });
-    check(res, { 'feed page 200': (r) => r.status === 200 });
-    return;
+  const viewer = exec.scenario.iterationInTest % VIEWERS.length;
+  const headers = bearer(VIEWERS[viewer]);
+  const marks = ctx.bookmarks[viewer];
+  // The visit's one serve call, beside its first page, never waited for by the pages.
+  let servedAt = null;
+  let serve = null;
+  if (withAds) {
+    serveCalls.add(1);
+    serve = http.asyncRequest('GET', SERVE_URL, null, { headers, timeout: '15s', tags: { path: path === 'warmup' ? 'warmup' : 'feed_ads_serve' } }).then((res) => {
+      if (check(res, { 'serve 200': (r) => r.status === 200 })) {
+        servedAt = Date.now();
+        adsServed.add(res.json('resource_response.data.items').length);
+      }
+    });
   }
-  const t0 = Date.now();
-  const [page, served] = http.batch([
-    ['GET', FEED_URL, null, { ...params('feed_ads_page'), responseType: 'none' }],
-    ['GET', SERVE_URL, null, params('feed_ads_serve')],
-  ]);
-  pageMs.add(Date.now() - t0, { path });
-  serveCalls.add(1);
-  check(page, { 'feed page 200': (r) => r.status === 200 });
-  const servedOk = check(served, { 'serve 200': (r) => r.status === 200 });
-  if (servedOk) adsServed.add(served.json('resource_response.data.items').length);
-  if (path !== 'warmup') adsInTime.add(servedOk && served.timings.duration <= page.timings.duration);
+  for (let k = 0; k < marks.length; k++) {
+    const t0 = Date.now();
+    const res = await http.asyncRequest('GET', feedUrl(marks[k]), null, { headers, timeout: '15s', responseType: 'none', tags: { path: path === 'warmup' ? 'warmup' : `${path}_page` } });
+    const shown = Date.now();
+    pagesRead.add(1);
+    pageMs.add(shown - t0, { path, page: k === 0 ? 'first' : 'next' });
+    check(res, { 'feed page 200': (r) => r.status === 200 });
+    if (path === 'feed_ads') adsInTime.add(servedAt !== null && servedAt <= shown);
+  }
+  if (serve) await serve;
 }
 
 export function noop() {

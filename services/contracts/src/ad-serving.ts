@@ -18,8 +18,11 @@ export type AdPlacement = (typeof AD_PLACEMENTS)[number];
 
 /** At most one promoted item in this many items (issue 25). */
 export const AD_SPACING = 10;
-/** Promoted pins asked for at once: a page of 25 organic items takes at most 2. */
-export const AD_SERVE_MAX = 5;
+/**
+ * Promoted pins asked for at once. The web asks once per visit of a list and spreads the answer
+ * over the pages it shows (a page of 25 organic items takes at most 2): 10 last five pages.
+ */
+export const AD_SERVE_MAX = 10;
 /** An impression: at least this share of the item in view... */
 export const IMPRESSION_VISIBLE_SHARE = 0.5;
 /** ...for at least this long. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { PromotedPin } from '@pinhive/contracts';
-import { adsForItems, gridItemKey, isPromotedPin, placeAdsOnPages } from './placement';
+import { adsForItems, adsForPage, adsLeft, gridItemKey, isPromotedPin, placeAdsOnPages } from './placement';
 
 const organic = (from: number, count: number) => Array.from({ length: count }, (_, i) => ({ id: `p${from + i}` }));
 const ad = (adId: string, pinId = `pin-of-${adId}`) =>
@@ -49,5 +49,41 @@ describe('promoted pins placed among the pages of a list', () => {
   it('keys a promoted pin by its ad, so its pin may also be on the grid organically', () => {
     expect(gridItemKey(ad('a', 'p1'))).toBe('promoted-a');
     expect(gridItemKey({ id: 'p1' })).toBe('p1');
+  });
+});
+
+describe("a visit's served ads spread over its pages", () => {
+  const served = ['a', 'b', 'c', 'd', 'e'].map((id) => ad(id));
+  const adIds = (ads: PromotedPin[]) => ads.map((a) => a.ad.ad_id);
+
+  it('gives each page at most one per full ten organic items, in the order served', () => {
+    expect(adIds(adsForPage(served, [], organic(0, 25)))).toEqual(['a', 'b']);
+    expect(adIds(adsForPage(served, [], organic(0, 19)))).toEqual(['a']);
+    expect(adsForPage(served, [], organic(0, 9))).toEqual([]);
+  });
+
+  it('never gives a page an ad an earlier page has, nor one twice: each page takes the next ones', () => {
+    const first = { items: organic(0, 25), promoted: adsForPage(served, [], organic(0, 25)) };
+    const second = { items: organic(25, 25), promoted: adsForPage(served, [first], organic(25, 25)) };
+    const third = adsForPage(served, [first, second], organic(50, 25));
+    expect([first.promoted, second.promoted, third].map(adIds)).toEqual([['a', 'b'], ['c', 'd'], ['e']]);
+    expect(adsForPage([ad('a'), ad('a'), ad('b')], [], organic(0, 25)).map((a) => a.ad.ad_id)).toEqual(['a', 'b']);
+    expect(adsLeft(served, [first, second]).map((a) => a.ad.ad_id)).toEqual(['e']);
+  });
+
+  it('skips the ad of a pin on this page or an earlier one organically, and leaves it for no later page either', () => {
+    const withPins = [ad('a', 'p3'), ad('b', 'p30'), ad('c'), ad('d')];
+    const first = { items: organic(0, 25), promoted: adsForPage(withPins, [], organic(0, 25)) };
+    expect(adIds(first.promoted)).toEqual(['b', 'c']);
+    // p30 is organic on the second page: ad b was given to the first page before that was known; it stays where it is.
+    expect(adIds(adsForPage(withPins, [first], organic(25, 25)))).toEqual(['d']);
+  });
+
+  it('placed, shows every ad of the visit once, at most one in any ten items', () => {
+    const pages: { items: { id: string }[]; promoted: PromotedPin[] }[] = [];
+    for (let k = 0; k < 4; k += 1) pages.push({ items: organic(k * 25, 25), promoted: adsForPage(served, pages, organic(k * 25, 25)) });
+    const placed = ids(placeAdsOnPages(pages));
+    expect(placed.filter((id) => id.startsWith('ad:'))).toEqual(['ad:a', 'ad:b', 'ad:c', 'ad:d', 'ad:e']);
+    for (let i = 0; i + 10 <= placed.length; i += 1) expect(placed.slice(i, i + 10).filter((id) => id.startsWith('ad:')).length).toBeLessThanOrEqual(1);
   });
 });

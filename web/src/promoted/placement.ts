@@ -16,6 +16,37 @@ export function isPromotedPin(item: object): item is PromotedPin {
 }
 
 /**
+ * The promoted pins a page takes from its visit's served ones (one serve call per visit of a list,
+ * spread over its pages: promoted/queries.ts): in the order served, at most one per full
+ * AD_SPACING of the page's organic items, never an ad an earlier page of the list already has,
+ * never twice, and never the pin of an organic item of this page or an earlier one (it would show
+ * twice). What a page does not take stays for the pages after it.
+ */
+export function adsForPage<T extends { id: string }>(
+  served: readonly PromotedPin[],
+  earlier: readonly { items: readonly T[]; promoted: readonly PromotedPin[] }[],
+  items: readonly T[],
+): PromotedPin[] {
+  const given = new Set(earlier.flatMap((page) => page.promoted.map((ad) => ad.ad.ad_id)));
+  const pins = new Set([...earlier.flatMap((page) => page.items.map((item) => item.id)), ...items.map((item) => item.id)]);
+  const taken: PromotedPin[] = [];
+  for (const ad of served) {
+    if (taken.length >= adsForItems(items.length)) break;
+    if (given.has(ad.ad.ad_id) || pins.has(ad.id)) continue;
+    given.add(ad.ad.ad_id);
+    pins.add(ad.id);
+    taken.push(ad);
+  }
+  return taken;
+}
+
+/** Of a visit's served ads, those no page of the list has yet (what later pages may still take). */
+export function adsLeft(served: readonly PromotedPin[], pages: readonly { promoted: readonly PromotedPin[] }[]): PromotedPin[] {
+  const given = new Set(pages.flatMap((page) => page.promoted.map((ad) => ad.ad.ad_id)));
+  return served.filter((ad) => !given.has(ad.ad.ad_id));
+}
+
+/**
  * The pages' items in order, each page with its promoted pins placed by `interleaveAds`: at most
  * one per full AD_SPACING organic items of that page, never an ad already placed on an earlier
  * page, never a pin already on the page (or an earlier one) organically. Pure: the same pages

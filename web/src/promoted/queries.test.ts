@@ -3,11 +3,13 @@ import { QueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { PromotedPin } from '@pinhive/contracts';
 import type { Page } from '../api/resource';
 import type { PromotedPage } from './placement';
-import { pageWithPromoted, promotedKey, type PromotedAsk } from './queries';
+import { ADS_KEPT_MS, pageWithPromoted, promotedKey, VISIT_ADS, type PromotedAsk } from './queries';
 
 const ad = (adId: string) => ({ id: `pin-${adId}`, is_promoted: true, ad: { ad_id: adId, token: `token-${adId}` } }) as unknown as PromotedPin;
-const page: Page<{ id: string }> = { items: Array.from({ length: 25 }, (_, i) => ({ id: `p${i}` })), next: 'b2' };
+const pageOf = (from: number, next: string | null = `b${from + 25}`): Page<{ id: string }> => ({ items: Array.from({ length: 25 }, (_, i) => ({ id: `p${from + i}` })), next });
+const page = pageOf(0);
 const ask: PromotedAsk = { placement: 'home_feed', listKey: ['homeFeed', 'u1'], pageSize: 25, enabled: true };
+const adIds = (result: PromotedPage<unknown>) => result.promoted.map((p) => p.ad.ad_id);
 
 /** A promise settled from outside (an answer that comes when the test says). */
 function later<T>() {
@@ -20,40 +22,104 @@ function later<T>() {
   return { promise, resolve, reject };
 }
 
+/** The ads service as a counter of serve calls, answering `ads` (the ids) each time. */
+function adsService(...ads: string[]) {
+  const calls: number[] = [];
+  const fetchAds = async (_placement: string, count: number) => {
+    calls.push(count);
+    return ads.map(ad);
+  };
+  return { calls, fetchAds };
+}
+
+/**
+ * A visit of the list as useInfiniteQuery reads it: the first page, then the next ones in turn,
+ * each page appended to the list's data before the next is asked for. Each page's items take a
+ * few milliseconds (the ads service here answers at once).
+ */
+async function visit(client: QueryClient, fetchAds: ReturnType<typeof adsService>['fetchAds'], pages: number) {
+  const shown: PromotedPage<{ id: string }>[] = [];
+  const params: (string | null)[] = [];
+  for (let k = 0; k < pages; k += 1) {
+    const param = k === 0 ? null : `b${k * 25}`;
+    const result = await pageWithPromoted(client, ask, param, new Promise<Page<{ id: string }>>((resolve) => setTimeout(() => resolve(pageOf(k * 25)), 5)), fetchAds);
+    shown.push(result);
+    params.push(param);
+    client.setQueryData<InfiniteData<PromotedPage<{ id: string }>, string | null>>(ask.listKey, { pages: [...shown], pageParams: [...params] });
+  }
+  return shown;
+}
+
 describe('a page with its promoted pins', () => {
-  it('has the ads that came before its items, asked for floor(page size / 10) at once', async () => {
+  it('has the ads that came before its items, from one serve call of VISIT_ADS', async () => {
     const client = new QueryClient();
     const asked: number[] = [];
     const result = await pageWithPromoted(client, ask, null, new Promise<typeof page>((resolve) => setTimeout(() => resolve(page), 20)), async (_placement, count) => {
       asked.push(count);
-      return [ad('a')];
+      return [ad('a'), ad('b'), ad('c')];
     });
-    expect(asked).toEqual([2]);
-    expect(result).toEqual({ ...page, promoted: [ad('a')] });
+    expect(asked).toEqual([VISIT_ADS]);
+    expect(adIds(result)).toEqual(['a', 'b']);
+    expect(result.items).toEqual(page.items);
   });
 
-  it('comes at once without ads still on their way, and the ads request is cancelled', async () => {
+  it('comes at once without ads still on their way; the ads, when they come, serve the next page without another call', async () => {
     const client = new QueryClient();
-    let aborted = false;
     const ads = later<PromotedPin[]>();
-    const result = await pageWithPromoted(client, ask, null, Promise.resolve(page), (_placement, _count, signal) => {
-      signal?.addEventListener('abort', () => {
-        aborted = true;
-        ads.reject(new Error('aborted'));
-      });
+    let calls = 0;
+    const fetchAds = () => {
+      calls += 1;
       return ads.promise;
-    });
-    expect(result.promoted).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(aborted).toBe(true);
+    };
+    const first = await pageWithPromoted(client, ask, null, Promise.resolve(page), fetchAds);
+    expect(first.promoted).toEqual([]);
+    client.setQueryData(ask.listKey, { pages: [first], pageParams: [null] });
+    ads.resolve([ad('a'), ad('b'), ad('c')]);
+    await client.fetchQuery({ queryKey: promotedKey(ask.listKey), queryFn: () => ads.promise });
+    const second = await pageWithPromoted(client, ask, 'b25', Promise.resolve(pageOf(25)), fetchAds);
+    expect(adIds(second)).toEqual(['a', 'b']);
+    expect(calls).toBe(1);
   });
 
-  it('comes without ads when the ads request fails', async () => {
+  it('spreads one serve call over a visit of four pages: two ads a page, none twice', async () => {
     const client = new QueryClient();
-    const result = await pageWithPromoted(client, ask, null, new Promise<typeof page>((resolve) => setTimeout(() => resolve(page), 10)), async () => {
+    const ads = adsService('a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j');
+    const pages = await visit(client, ads.fetchAds, 4);
+    expect(ads.calls).toEqual([VISIT_ADS]);
+    expect(pages.map(adIds)).toEqual([['a', 'b'], ['c', 'd'], ['e', 'f'], ['g', 'h']]);
+  });
+
+  it('leaves a page without ads when the answer is used up and was all there was; asks again when a full answer is used up', async () => {
+    const few = adsService('a', 'b', 'c');
+    expect((await visit(new QueryClient(), few.fetchAds, 3)).map(adIds)).toEqual([['a', 'b'], ['c'], []]);
+    expect(few.calls).toHaveLength(1);
+
+    const full = adsService(...Array.from({ length: VISIT_ADS }, (_, i) => `x${i}`));
+    await visit(new QueryClient(), full.fetchAds, VISIT_ADS / 2 + 1);
+    expect(full.calls).toHaveLength(2);
+  });
+
+  it('asks again once the answer kept is ADS_KEPT_MS old (a campaign at its budget stops within the minute)', async () => {
+    const client = new QueryClient();
+    client.setQueryData(promotedKey(ask.listKey), [ad('old')], { updatedAt: Date.now() - ADS_KEPT_MS - 1 });
+    const ads = adsService('new');
+    const result = await pageWithPromoted(client, ask, null, new Promise<typeof page>((resolve) => setTimeout(() => resolve(page), 20)), ads.fetchAds);
+    expect(ads.calls).toHaveLength(1);
+    expect(adIds(result)).toEqual(['new']);
+  });
+
+  it('comes without ads when the ads request fails, and the next page asks again', async () => {
+    const client = new QueryClient();
+    let calls = 0;
+    const failing = async () => {
+      calls += 1;
       throw new Error('ads down');
-    });
+    };
+    const result = await pageWithPromoted(client, ask, null, new Promise<typeof page>((resolve) => setTimeout(() => resolve(page), 10)), failing);
     expect(result.promoted).toEqual([]);
+    client.setQueryData(ask.listKey, { pages: [result], pageParams: [null] });
+    await pageWithPromoted(client, ask, 'b25', new Promise<Page<{ id: string }>>((resolve) => setTimeout(() => resolve(pageOf(25)), 10)), failing);
+    expect(calls).toBe(2);
   });
 
   it('fails as its items do, whatever the ads', async () => {
@@ -85,7 +151,7 @@ describe('a page with its promoted pins', () => {
     expect(asked).toBe(0);
   });
 
-  it('keys the ads of each page by its bookmark, beside the list', () => {
-    expect(promotedKey(['homeFeed', 'u1'], 'b2')).toEqual(['promoted', 'homeFeed', 'u1', 'b2']);
+  it('keeps the served ads beside the list', () => {
+    expect(promotedKey(['homeFeed', 'u1'])).toEqual(['promoted', 'homeFeed', 'u1']);
   });
 });

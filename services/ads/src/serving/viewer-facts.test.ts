@@ -54,3 +54,81 @@ describe("serving by the viewer's facts", () => {
     expect(await served('nobody')).toEqual([]);
   });
 });
+
+describe("a viewer's facts kept between serves", () => {
+  const person = (interests: PersonDoc['interests']): PersonDoc => ({ _id: 'ann', username: 'ann', firstName: 'Ann', lastName: '', country: 'SE', birthday: '1990-01-01', gender: 'female', interests });
+  /** A person store whose reads answer when the test says, counted. */
+  function slowStore() {
+    const reads: ((doc: PersonDoc) => void)[] = [];
+    return { reads, findById: (_id: string) => new Promise<PersonDoc | null>((resolve) => reads.push(resolve)) };
+  }
+  function servingWith(store: ReturnType<typeof slowStore>, clock: { ms: number }) {
+    return new ServingService({
+      set: { serving: () => [gardeners] },
+      people: store,
+      bus: { publish: async () => undefined },
+      tokenSecret: 'secret',
+      logger: { warn: () => undefined } as unknown as Logger,
+      now: () => new Date('2026-11-28T12:00:00Z'),
+      pick: (items) => [...items],
+      clock: () => clock.ms,
+    });
+  }
+  const servedTo = (serving: ServingService) => serving.serve({ userId: 'ann' } as Parameters<ServingService['serve']>[0], 'home_feed', 5).then((r) => r.items.map((i) => i.id));
+  const settled = () => new Promise((resolve) => setImmediate(resolve));
+
+  it('reads them once for serves that come together, and waits for that read only the first time', async () => {
+    const store = slowStore();
+    const clock = { ms: 0 };
+    const serving = servingWith(store, clock);
+    const first = servedTo(serving);
+    const second = servedTo(serving);
+    await settled();
+    expect(store.reads).toHaveLength(1);
+    store.reads[0]!(person(['garden']));
+    expect(await first).toEqual(['gardeners']);
+    expect(await second).toEqual(['gardeners']);
+    clock.ms = 29_000;
+    expect(await servedTo(serving)).toEqual(['gardeners']);
+    expect(store.reads).toHaveLength(1);
+  });
+
+  it('reads them again in the background before they are a minute old: the serve does not wait, the next one has the new facts', async () => {
+    const store = slowStore();
+    const clock = { ms: 0 };
+    const serving = servingWith(store, clock);
+    const first = servedTo(serving);
+    await settled();
+    store.reads[0]!(person([]));
+    expect(await first).toEqual([]);
+    clock.ms = 50_000;
+    // The store has not answered the second read, yet the serve answers with what was kept.
+    expect(await servedTo(serving)).toEqual([]);
+    expect(store.reads).toHaveLength(2);
+    expect(await servedTo(serving)).toEqual([]);
+    expect(store.reads).toHaveLength(2);
+    store.reads[1]!(person(['garden']));
+    await settled();
+    expect(await servedTo(serving)).toEqual(['gardeners']);
+  });
+
+  it('never serves facts a minute old: a viewer not seen since waits for a read', async () => {
+    const store = slowStore();
+    const clock = { ms: 0 };
+    const serving = servingWith(store, clock);
+    const first = servedTo(serving);
+    await settled();
+    store.reads[0]!(person([]));
+    await first;
+    clock.ms = 60_000;
+    let answered = false;
+    const late = servedTo(serving).then((ids) => {
+      answered = true;
+      return ids;
+    });
+    await settled();
+    expect(answered).toBe(false);
+    store.reads[1]!(person(['garden']));
+    expect(await late).toEqual(['gardeners']);
+  });
+});
