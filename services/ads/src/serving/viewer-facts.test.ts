@@ -93,14 +93,20 @@ describe("a viewer's facts kept between serves", () => {
     expect(store.reads).toHaveLength(1);
   });
 
-  it('reads them again in the background before they are a minute old: the serve does not wait, the next one has the new facts', async () => {
+  /** A serving at time 0 whose first serve read the viewer (no interests) and answered. */
+  const servedOnce = async () => {
     const store = slowStore();
     const clock = { ms: 0 };
     const serving = servingWith(store, clock);
-    const first = servedTo(serving);
+    const answer = servedTo(serving);
     await settled();
     store.reads[0]!(person([]));
-    expect(await first).toEqual([]);
+    return { store, clock, serving, first: await answer };
+  };
+
+  it('reads them again in the background before they are a minute old: the serve does not wait, the next one has the new facts', async () => {
+    const { store, clock, serving, first } = await servedOnce();
+    expect(first).toEqual([]);
     clock.ms = 50_000;
     // The store has not answered the second read, yet the serve answers with what was kept.
     expect(await servedTo(serving)).toEqual([]);
@@ -113,13 +119,7 @@ describe("a viewer's facts kept between serves", () => {
   });
 
   it('never serves facts a minute old: a viewer not seen since waits for a read', async () => {
-    const store = slowStore();
-    const clock = { ms: 0 };
-    const serving = servingWith(store, clock);
-    const first = servedTo(serving);
-    await settled();
-    store.reads[0]!(person([]));
-    await first;
+    const { store, clock, serving } = await servedOnce();
     clock.ms = 60_000;
     let answered = false;
     const late = servedTo(serving).then((ids) => {
