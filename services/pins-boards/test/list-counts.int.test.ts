@@ -80,7 +80,7 @@ it('keeps the mark of a board counted again after its values were read, for the 
   await countSave(board, 1);
   const read = (await boards.findById(board._id))!;
   await countSave(board, 2); // between the list write's read and its clearing
-  expect(await boards.clearListPending(read)).toBe(false);
+  expect(await boards.clearListPendingOf(owner, [read])).toBe(0);
   expect(await boards.listPending(1000)).toContainEqual({ _id: board._id, ownerId: owner, listPendingOwner: owner });
 });
 

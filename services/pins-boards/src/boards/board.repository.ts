@@ -195,7 +195,7 @@ export class BoardRepository {
    * a move's key once its batch's progress is recorded: moves/move.repository.ts).
    */
   async applyCount(id: string, key: string, delta: number, opts: CountOptions = {}): Promise<BoardDoc | null> {
-    return this.countOnce(id, opts.alsoKeys?.length || opts.savedAfter !== undefined ? { $nin: [key, ...(opts.alsoKeys ?? [])] } : { $ne: key }, key, delta, opts);
+    return this.countOnce(id, { $nin: [key, ...(opts.alsoKeys ?? [])] }, key, delta, opts);
   }
 
   /**
@@ -215,7 +215,7 @@ export class BoardRepository {
    * ledger, on the board only if `guard` says none of its keys is there yet; then the settled
    * keys trimmed. Answers the board after the change, or null when the guard matched nothing.
    */
-  private async countOnce(id: string, guard: { $ne: string } | { $nin: string[] }, pushed: string | { $each: string[] }, delta: number, opts: CountOptions): Promise<BoardDoc | null> {
+  private async countOnce(id: string, guard: { $nin: string[] }, pushed: string | { $each: string[] }, delta: number, opts: CountOptions): Promise<BoardDoc | null> {
     const set: Record<string, unknown> = {};
     if (opts.savedAt) set.lastSavedAt = opts.savedAt;
     // The owner's list is written behind (list-counts.ts): marked in the count's own write, so a crash loses nothing.
@@ -248,22 +248,9 @@ export class BoardRepository {
   }
 
   /**
-   * The board's list entry holds what `seen` held: its mark goes, unless a count changed the
-   * board since (then the mark stays for the next write of the list).
-   */
-  async clearListPending(seen: Pick<BoardDoc, '_id' | 'pinCount' | 'lastSavedAt' | 'coverPinId'>): Promise<boolean> {
-    // The conditions beside `_id` as `$in`, which FerretDB checks itself on the one document it
-    // read by `_id`: pushed down, they let PostgreSQL pick the mark's index and read every marked board.
-    const res = await this.boards().updateOne(
-      { _id: seen._id, listPending: { $in: [true] }, pinCount: { $in: [seen.pinCount] }, lastSavedAt: { $in: [seen.lastSavedAt] }, coverPinId: { $in: [seen.coverPinId] } },
-      { $unset: { listPending: '', listPendingOwner: '' } },
-    );
-    return res.modifiedCount > 0;
-  }
-
-  /**
-   * `clearListPending` for several boards of one owner in one command (a list write's boards):
-   * each mark goes only where the board still holds what was read. The owner's key is the one
+   * The marks of an owner's boards whose list entries now hold what `seen` held, in one command
+   * (a list write's boards): each mark goes only where the board still holds what was read (a
+   * count since keeps it, for the next write of the list). The owner's key is the one
    * condition FerretDB pushes down (PostgreSQL reads the owner's marked boards alone); the
    * boards' own conditions, under `$or`, FerretDB checks itself on those. Answers how many went.
    */
