@@ -128,11 +128,16 @@ async function main() {
     });
     seeding.quietBefore = before;
     // The pins query as pg-search.index.ts pins() runs it, anonymous, for the most common word and a rare one.
-    const pinsQuery = (word) => [`WITH c AS (
-        SELECT p.pin_id, p.doc FROM search_pins p JOIN search_boards b ON b.board_id = p.board_id JOIN search_people o ON o.user_id = b.owner_id JOIN search_people u ON u.user_id = p.pinner_id
-        WHERE p.saved AND NOT p.deleted AND NOT b.deleted AND NOT o.deactivated AND NOT u.deactivated AND b.privacy = 'public' AND p.doc @@ websearch_to_tsquery('pinhive_english', $1)
-        ORDER BY p.created_at DESC LIMIT 300)
-      SELECT c.pin_id, ts_rank_cd(c.doc, websearch_to_tsquery('pinhive_english', $1), 32)::float8 AS score FROM c ORDER BY score DESC, c.pin_id DESC LIMIT 26`, [word]];
+    // The pins query of a one-word search as pins-boards runs it (pg/pin-terms.ts): the word's
+    // newest 300 pins from its term list, the best by stored rank first, joined until 26 are found.
+    const pinsQuery = (word) => [`SELECT c.pin_id, c.score FROM (
+        SELECT y.pin_id, y.score FROM (
+          SELECT t.pin_id, t.rank::float8 AS score FROM search_pin_terms t
+          WHERE t.term = (tsvector_to_array(to_tsvector('pinhive_english', $1)))[1] ORDER BY t.created_at DESC, t.pin_id DESC LIMIT 300
+        ) y ORDER BY y.score DESC, y.pin_id DESC) c
+      JOIN search_pins p ON p.pin_id = c.pin_id JOIN search_boards b ON b.board_id = p.board_id JOIN search_people o ON o.user_id = b.owner_id JOIN search_people u ON u.user_id = p.pinner_id
+      WHERE p.saved AND NOT p.deleted AND NOT b.deleted AND NOT o.deactivated AND NOT u.deactivated AND b.privacy = 'public' AND p.doc @@ websearch_to_tsquery('pinhive_english', $1)
+      ORDER BY c.score DESC, c.pin_id DESC LIMIT 26`, [word]];
     plans = { commonWord: await explain(p, ...pinsQuery(words[0])), rareWord: await explain(p, ...pinsQuery(words[words.length - 1])) };
     size = await indexSize(p);
     memory = stackMemory(p.runDir);

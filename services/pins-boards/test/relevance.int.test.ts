@@ -109,3 +109,47 @@ it('a common word: every pin of it found across the pages, none twice', async ()
   expect(found).toHaveLength(matching.length);
   expect(new Set(found)).toEqual(new Set(matching.map((p) => p.id)));
 });
+
+/**
+ * A query of plain words is answered from the term lists (pg/pin-terms.ts) or, for rare words
+ * together and filters, from the full-text index: both must find the same pins in the same order
+ * with the same scores (a bookmark made by one is read by the other when the words' frequencies
+ * change between two pages).
+ */
+describe('the term lists and the full-text index answer plain words alike', () => {
+  const plain = Object.values(table).flat().filter(([options]) => Object.keys(options).join() === 'query').map(([options]) => String(options.query));
+  const everyWordCommon = { share: () => 1, rarestFirst: (terms: readonly string[]) => [...terms] };
+  const ask = (index: PgSearchIndex, query: string) => index.pins({ userId: undefined }, { query, typos: true, limit: 26 }, {});
+
+  it.each([...plain, 'ideas', 'balcony garden', 'chicken lemon pasta'])('%s', async (query) => {
+    const pool = t.service.ctx.postgres!;
+    const [lists, fullText] = await Promise.all([
+      ask(new PgSearchIndex(pool, { frequencies: everyWordCommon }), query),
+      ask(new PgSearchIndex(pool, { lists: false }), query),
+    ]);
+    expect(lists.keys).toEqual(fullText.keys);
+  });
+
+  it('a pin saved again with other words is found by its new words only, and a deleted pin by none', async () => {
+    const pool = t.service.ctx.postgres!;
+    const index = new PgSearchIndex(pool, { frequencies: everyWordCommon });
+    const [first] = fixture.pins;
+    const at = new Date(Date.UTC(2026, 5, 1));
+    const image = { url: '/media/fixture/terms.jpg', width: 236, height: 300 };
+    const pin = { pinId: '99990000000000000001', boardId: first!.board, pinnerId: first!.pinner, link: null, dominantColor: '#336699', image236: image, imageOrig: image, createdAt: at, at };
+    const ids = async (query: string) => (await ask(index, query)).items.map((p) => p.id);
+    await index.savePins([{ ...pin, title: 'Quenvix armchair', description: 'Zorblat velvet' }]);
+    expect(await ids('quenvix')).toEqual([pin.pinId]);
+    expect(await ids('zorblat armchair')).toEqual([pin.pinId]);
+
+    // A reindex of an edited pin: its old words stay in the lists, and the pin's own words decide.
+    await index.savePins([{ ...pin, title: 'Plimsoll sofa', description: 'Zorblat linen', at: new Date(at.getTime() + 1000) }]);
+    expect(await ids('quenvix')).toEqual([]);
+    expect(await ids('zorblat armchair')).toEqual([]);
+    expect(await ids('plimsoll zorblat')).toEqual([pin.pinId]);
+
+    await index.deletePin(pin.pinId, new Date(at.getTime() + 2000));
+    expect(await ids('plimsoll')).toEqual([]);
+    expect(await ids('zorblat')).toEqual([]);
+  });
+});

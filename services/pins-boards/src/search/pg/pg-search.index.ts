@@ -2,6 +2,7 @@ import { paletteColorOf, type PaletteColor, type SearchBoard, type SearchPin, ty
 import type { Pool } from 'pg';
 import type { Found, IndexedBoard, IndexedPerson, IndexedPin, PeopleByPrefix, PinFilters, ResultKey, Searcher, SearchIndex, SearchRequest } from '../search.index';
 import { hashtagsOf, linkDomain } from '../search.rules';
+import { plainTermsOf, TermFrequencies, termCandidates, termScore, walksLists } from './pin-terms';
 
 /**
  * The search index in PostgreSQL's full-text search (schema.ts). Writes are single statements,
@@ -49,6 +50,10 @@ const PIN_WITH_PEOPLE = `search_pins p
   JOIN search_boards b ON b.board_id = p.board_id
   JOIN search_people o ON o.user_id = b.owner_id
   JOIN search_people u ON u.user_id = p.pinner_id`;
+/** What a pin result reads of PIN_WITH_PEOPLE (pg rows of PinRow, less the score). */
+const PIN_SELECT = `p.pin_id, p.title, p.description, p.link, p.domain, p.dominant_color, p.image_236, p.image_orig, p.created_at,
+  b.board_id, b.name AS board_name, b.slug, o.username AS owner_username,
+  u.user_id AS pinner_id, u.username AS pinner_username, u.full_name AS pinner_name`;
 /** A pin of PIN_WITH_PEOPLE that the searcher `$1` may see: saved, not deleted, on a board they may see, of people not deactivated. */
 const VISIBLE_PIN = `p.saved AND NOT p.deleted AND NOT b.deleted AND NOT o.deactivated AND NOT u.deactivated AND ${VISIBLE_BOARD}`;
 
@@ -76,7 +81,19 @@ interface BoardRow {
 interface UserRow { user_id: string; username: string; full_name: string; score: number }
 
 export class PgSearchIndex implements SearchIndex {
-  constructor(private readonly pool: Pool) {}
+  private readonly frequencies: Pick<TermFrequencies, 'share' | 'rarestFirst'>;
+
+  /**
+   * `frequencies`: which words are common (PostgreSQL's statistics of the term lists unless
+   * given); `lists: false` answers every pins query from the full-text index (the tests compare
+   * the two).
+   */
+  constructor(
+    private readonly pool: Pool,
+    private readonly options: { frequencies?: Pick<TermFrequencies, 'share' | 'rarestFirst'>; lists?: boolean } = {},
+  ) {
+    this.frequencies = options.frequencies ?? new TermFrequencies(pool);
+  }
 
   // ---- writes ----------------------------------------------------------------------------
 
@@ -91,7 +108,8 @@ export class PgSearchIndex implements SearchIndex {
     if (rows.length === 0) return;
     const col = <T>(f: (p: IndexedPin) => T) => rows.map(f);
     const tags = rows.map((p) => hashtagsOf(`${p.title} ${p.description}`));
-    // One statement: the pins, their words among every word seen, their tags among every tag seen (a tag never has a space).
+    // One statement: the pins, their term lists, their words among every word seen, their tags
+    // among every tag seen (a tag never has a space).
     await this.pool.query(
       `WITH t AS (
          SELECT * FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::timestamptz[], $14::text[])
@@ -107,6 +125,15 @@ export class PgSearchIndex implements SearchIndex {
            image_236 = EXCLUDED.image_236, image_orig = EXCLUDED.image_orig, created_at = EXCLUDED.created_at, hashtags = EXCLUDED.hashtags,
            board_id = CASE WHEN search_pins.board_version < EXCLUDED.board_version THEN EXCLUDED.board_id ELSE search_pins.board_id END,
            board_version = GREATEST(search_pins.board_version, EXCLUDED.board_version)
+         RETURNING pin_id, created_at, doc
+       )
+       , terms AS (
+         -- The pins' words in the term lists (pin-terms.ts), in key order like the words below. A
+         -- word an edit took out stays listed: a search checks each pin's own words.
+         INSERT INTO search_pin_terms (term, created_at, pin_id, rank)
+         SELECT w.term, pins.created_at, pins.pin_id, w.rank FROM pins, search_terms_of(pins.doc) w
+         WHERE pins.created_at IS NOT NULL ORDER BY 1, 2, 3
+         ON CONFLICT (term, created_at, pin_id) DO UPDATE SET rank = EXCLUDED.rank
        )
        , words AS (
          -- In order, so that two batches take the words' locks in the same order.
@@ -200,8 +227,46 @@ export class PgSearchIndex implements SearchIndex {
   // ---- queries ---------------------------------------------------------------------------
 
   async pins(searcher: Searcher, request: SearchRequest, filters: PinFilters): Promise<Found<SearchPin>> {
+    const query = await this.plainQuery(request.query);
+    const filtered = Boolean(filters.colors?.length || filters.domains?.length || filters.username !== undefined || filters.mine);
+    if (query && !filtered && this.options.lists !== false && walksLists(query.terms, this.frequencies, CANDIDATES)) return this.pinsByTerms(searcher, request, query);
+    return this.pinsByFullText(searcher, request, filters, query?.terms);
+  }
+
+  /** The query's words when it is plain words (pin-terms.ts), rarest first, with the query as text. */
+  private async plainQuery(text: string): Promise<{ tsquery: string; terms: string[] } | null> {
+    const { rows } = await this.pool.query<{ q: string }>("SELECT websearch_to_tsquery('pinhive_english', $1)::text AS q", [text]);
+    const tsquery = rows[0]?.q ?? '';
+    const terms = plainTermsOf(tsquery);
+    return terms ? { tsquery, terms: this.frequencies.rarestFirst(terms) } : null;
+  }
+
+  /**
+   * A query of plain words and no filter: its newest matches from the term lists, the best by
+   * their stored ranks first, each checked against its pin (still has the words, may be seen)
+   * only until the page is full. A prepared statement per shape: planned once per connection.
+   */
+  private async pinsByTerms(searcher: Searcher, request: SearchRequest, query: { tsquery: string; terms: string[] }): Promise<Found<SearchPin>> {
+    const params: unknown[] = [searcher.userId ?? null, query.tsquery, ...query.terms];
+    const param = (v: unknown) => `$${params.push(v)}`;
+    const after = request.after ? `AND (c.score, c.pin_id) < (${param(request.after.score)}::float8, ${param(request.after.id)})` : '';
+    const text = `SELECT ${PIN_SELECT}, c.score
+       FROM ${termCandidates(query.terms.length, CANDIDATES)}, ${PIN_WITH_PEOPLE}
+       WHERE p.pin_id = c.pin_id AND p.doc @@ $2::tsquery AND ${VISIBLE_PIN} AND o.username <> '' AND u.username <> '' ${after}
+       ORDER BY c.score DESC, c.pin_id DESC LIMIT ${param(request.limit)}`;
+    const name = `search-pins-terms-${query.terms.length}${request.after ? '-after' : ''}`;
+    const { rows } = await this.pool.query<PinRow>({ name, text, values: params });
+    return { items: rows.map((r) => this.searchPinOf(r)), keys: rows.map((r) => ({ score: r.score, id: r.pin_id })) };
+  }
+
+  /**
+   * Any other query (filters, rare words together, phrases, OR...): the full-text index, ranking
+   * the newest CANDIDATES matches; plain words (`terms`) scored as the lists score them.
+   */
+  private async pinsByFullText(searcher: Searcher, request: SearchRequest, filters: PinFilters, terms?: readonly string[]): Promise<Found<SearchPin>> {
     const params: unknown[] = [searcher.userId ?? null, request.query];
     const param = (v: unknown) => `$${params.push(v)}`;
+    const score = terms ? termScore(terms.map(param)) : `ts_rank_cd(c.doc, ${TS_QUERY}, 32)::float8`;
     const where = [
       VISIBLE_PIN, "o.username <> ''", "u.username <> ''", `p.doc @@ ${TS_QUERY}`,
     ];
@@ -216,15 +281,13 @@ export class PgSearchIndex implements SearchIndex {
     // folded to a constant and its words' frequencies are known when the plan is made.
     const { rows } = await this.pool.query<PinRow>(
       `WITH c AS (
-         SELECT p.pin_id, p.title, p.description, p.link, p.domain, p.dominant_color, p.image_236, p.image_orig, p.created_at, p.doc,
-           b.board_id, b.name AS board_name, b.slug, o.username AS owner_username,
-           u.user_id AS pinner_id, u.username AS pinner_username, u.full_name AS pinner_name
+         SELECT ${PIN_SELECT}, p.doc
          FROM ${PIN_WITH_PEOPLE}
          WHERE ${where.join(' AND ')}
          ORDER BY p.created_at DESC LIMIT ${CANDIDATES}
        )
        SELECT * FROM (
-         SELECT ${PIN_COLUMNS.map((col) => `c.${col}`).join(', ')}, ts_rank_cd(c.doc, ${TS_QUERY}, 32)::float8 AS score FROM c
+         SELECT ${PIN_COLUMNS.map((col) => `c.${col}`).join(', ')}, ${score} AS score FROM c
        ) r
        ${this.after(request.after, 'r.pin_id', param)}
        ORDER BY r.score DESC, r.pin_id DESC LIMIT ${param(request.limit)}`,
@@ -292,9 +355,7 @@ export class PgSearchIndex implements SearchIndex {
     // The board's pins by (board_id, color, created_at) in search_pins_board_color: a range per colour.
     const page = after ? `AND (p.created_at, p.pin_id) < (${param(new Date(after.at))}, ${param(after.id)})` : '';
     const { rows } = await this.pool.query<PinRow>(
-      `SELECT p.pin_id, p.title, p.description, p.link, p.domain, p.dominant_color, p.image_236, p.image_orig, p.created_at,
-         b.board_id, b.name AS board_name, b.slug, o.username AS owner_username,
-         u.user_id AS pinner_id, u.username AS pinner_username, u.full_name AS pinner_name
+      `SELECT ${PIN_SELECT}
        FROM ${PIN_WITH_PEOPLE}
        WHERE p.board_id = $2 AND p.color = ANY($3) AND ${VISIBLE_PIN} ${page}
        ORDER BY p.created_at DESC, p.pin_id DESC LIMIT ${param(limit)}`,

@@ -155,6 +155,31 @@ const STATEMENTS = [
      SELECT DISTINCT s.user_id, w FROM search_people s, unnest(search_name_words(s.username || ' ' || s.full_name)) w
      WHERE NOT EXISTS (SELECT 1 FROM search_people_words)
      ON CONFLICT DO NOTHING`,
+  // The term lists (pin-terms.ts): each word of a pin with its rank in the pin, a word's newest
+  // pins a backward range of the key, read from the index alone (INCLUDE rank). A word's rank is
+  // ts_rank_cd of the word alone, as a search of that word ranks (search_term_query: a lexeme
+  // quoted as tsquery input wants, chr(39) a quote, doubled inside; chr(92) a backslash, escaped).
+  `CREATE OR REPLACE FUNCTION search_term_query(text) RETURNS tsquery
+     LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
+     AS $$ SELECT (chr(39) || replace(replace($1, chr(92), chr(92) || chr(92)), chr(39), chr(39) || chr(39)) || chr(39))::tsquery $$`,
+  `CREATE OR REPLACE FUNCTION search_terms_of(tsvector) RETURNS TABLE (term text, rank real)
+     LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
+     AS $$ SELECT l, ts_rank_cd($1, search_term_query(l), 32) FROM unnest(tsvector_to_array($1)) l $$`,
+  `CREATE TABLE IF NOT EXISTS search_pin_terms (
+     term text NOT NULL,
+     created_at timestamptz NOT NULL,
+     pin_id text NOT NULL,
+     rank real NOT NULL,
+     PRIMARY KEY (term, created_at, pin_id) INCLUDE (rank)
+   )`,
+  // Which word of a query is the rarest comes from these statistics (TermFrequencies): the 1,000 most common words.
+  'ALTER TABLE search_pin_terms ALTER COLUMN term SET STATISTICS 1000',
+  // An index made before the lists: filled once, in key order.
+  `INSERT INTO search_pin_terms (term, created_at, pin_id, rank)
+     SELECT w.term, p.created_at, p.pin_id, w.rank FROM search_pins p, search_terms_of(p.doc) w
+     WHERE p.saved AND NOT p.deleted AND p.created_at IS NOT NULL AND NOT EXISTS (SELECT 1 FROM search_pin_terms)
+     ORDER BY 1, 2, 3
+     ON CONFLICT DO NOTHING`,
 ];
 
 /** A constant of our own for pg_advisory_xact_lock: only schema changes take it. */
@@ -177,5 +202,5 @@ export async function prepareSearchSchema(pool: Pool): Promise<void> {
 
 /** Empties the index (`search reindex --fresh`): what the reindex writes next is all it holds. */
 export async function truncateSearchIndex(pool: Pool): Promise<void> {
-  await pool.query('TRUNCATE search_pins, search_boards, search_board_members, search_people, search_people_words, search_hashtags, search_words, search_reindex');
+  await pool.query('TRUNCATE search_pins, search_pin_terms, search_boards, search_board_members, search_people, search_people_words, search_hashtags, search_words, search_reindex');
 }
