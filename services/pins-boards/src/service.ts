@@ -49,7 +49,7 @@ import { SEARCH_SESSION } from './search/pg/pg-search.index';
 import { prepareSearchSchema } from './search/pg/schema';
 import { searchModule } from './search/search';
 import { sendsModule } from './sends/sends';
-import { SEARCH_CACHE_BYTES, SEARCH_CACHE_TTL_MS, type KeptAnswer } from './search/results-cache';
+import { SEARCH_CACHE_BYTES, SEARCH_CACHE_TTL_MS, SUGGESTIONS_CACHE_BYTES, SUGGESTIONS_CACHE_TTL_MS, type KeptAnswer } from './search/results-cache';
 import { People } from './shared/people';
 
 /** Memory each read cache may take (a picker of 500 boards is ~200 KB, a page of 50 pins ~50 KB). */
@@ -133,6 +133,7 @@ export function pinsBoardsService(config: PinsBoardsConfig, parts: PinsBoardsPar
       const search = searchModule({
         pool: ctx.postgres, logger: ctx.logger,
         kept: ctx.readCache<KeptAnswer>({ name: 'search', ttlMs: SEARCH_CACHE_TTL_MS, maxBytes: SEARCH_CACHE_BYTES, size: (answer) => answer.bytes }),
+        suggested: ctx.readCache<KeptAnswer>({ name: 'search-suggestions', ttlMs: SUGGESTIONS_CACHE_TTL_MS, maxBytes: SUGGESTIONS_CACHE_BYTES, size: (answer) => answer.bytes }),
       });
       const pinService = new PinService({
         pins, boards, boardService, sections, sectionService, people, images, kick, kept: keptPins, advertisers: advertisers.access,

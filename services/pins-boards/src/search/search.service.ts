@@ -64,7 +64,7 @@ export class SearchService {
    */
   async typeahead(viewer: Viewer | undefined, options: { term: string; pin_scope: boolean; count: number }): Promise<TypeaheadItem[]> {
     const variant = JSON.stringify(['typeahead', await this.results.audience(viewer?.userId), options.term.toLowerCase(), options.pin_scope, options.count]);
-    return this.results.kept(variant, () => this.typeaheadFromIndex(viewer, options), (items) => items.length > 0);
+    return this.results.suggested(variant, () => this.typeaheadFromIndex(viewer, options), (items) => items.length > 0);
   }
 
   private async typeaheadFromIndex(viewer: Viewer | undefined, options: { term: string; pin_scope: boolean; count: number }): Promise<TypeaheadItem[]> {

@@ -8,9 +8,9 @@ import { searchRoutes } from './search.routes';
 import { SearchService } from './search.service';
 
 /** Search: the index (PostgreSQL), the events that keep it, the advisories, and their routes. */
-export function searchModule(deps: { pool: Pool; logger: Logger; kept: ReadCache<KeptAnswer> }) {
+export function searchModule(deps: { pool: Pool; logger: Logger; kept: ReadCache<KeptAnswer>; suggested: ReadCache<KeptAnswer> }) {
   const index = new PgSearchIndex(deps.pool);
-  const results = new SearchResultsCache(deps.kept, index);
+  const results = new SearchResultsCache({ answers: deps.kept, suggestions: deps.suggested }, index);
   return {
     index,
     routes: searchRoutes(new SearchService(index, results), new Advisories(deps.pool)),
