@@ -111,23 +111,28 @@ it('a common word: every pin of it found across the pages, none twice', async ()
 });
 
 /**
- * A query of plain words is answered from the term lists (pg/pin-terms.ts) or, for rare words
- * together and filters, from the full-text index: both must find the same pins in the same order
+ * A query of plain words is answered from the term lists (pg/pin-terms.ts: a walk of the rarest
+ * word's list, or two lists merged) or, for rare words together and filters, from the full-text
+ * index: all must find the same pins in the same order
  * with the same scores (a bookmark made by one is read by the other when the words' frequencies
  * change between two pages).
  */
 describe('the term lists and the full-text index answer plain words alike', () => {
   const plain = Object.values(table).flat().filter(([options]) => Object.keys(options).join() === 'query').map(([options]) => String(options.query));
-  const everyWordCommon = { share: () => 1, rarestFirst: (terms: readonly string[]) => [...terms] };
+  // Every word in every pin: every query walks the lists. Each in a twentieth of a million pins: two words merge their lists.
+  const everyWordCommon = { share: () => 1, rarestKnown: () => 1, pins: () => 1_000_000 };
+  const everyWordMid = { share: () => 0.05, rarestKnown: () => 0.05, pins: () => 1_000_000 };
   const ask = (index: PgSearchIndex, query: string) => index.pins({ userId: undefined }, { query, typos: true, limit: 26 }, {});
 
   it.each([...plain, 'ideas', 'balcony garden', 'chicken lemon pasta'])('%s', async (query) => {
     const pool = t.service.ctx.postgres!;
-    const [lists, fullText] = await Promise.all([
+    const [walked, merged, fullText] = await Promise.all([
       ask(new PgSearchIndex(pool, { frequencies: everyWordCommon }), query),
+      ask(new PgSearchIndex(pool, { frequencies: everyWordMid }), query),
       ask(new PgSearchIndex(pool, { lists: false }), query),
     ]);
-    expect(lists.keys).toEqual(fullText.keys);
+    expect(walked.keys).toEqual(fullText.keys);
+    expect(merged.keys).toEqual(fullText.keys);
   });
 
   it('a pin saved again with other words is found by its new words only, and a deleted pin by none', async () => {

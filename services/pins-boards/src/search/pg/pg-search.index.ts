@@ -2,7 +2,7 @@ import { paletteColorOf, type PaletteColor, type SearchBoard, type SearchPin, ty
 import type { Pool } from 'pg';
 import type { Found, IndexedBoard, IndexedPerson, IndexedPin, PeopleByPrefix, PinFilters, ResultKey, Searcher, SearchIndex, SearchRequest } from '../search.index';
 import { hashtagsOf, linkDomain } from '../search.rules';
-import { plainTermsOf, TermFrequencies, termCandidates, termScore, walksLists } from './pin-terms';
+import { pairCandidates, plainTermsOf, planTerms, rarestFirst, TermFrequencies, termCandidates, termScore, type TermShares, type TermsPlan } from './pin-terms';
 
 /**
  * The search index in PostgreSQL's full-text search (schema.ts). Writes are single statements,
@@ -81,7 +81,7 @@ interface BoardRow {
 interface UserRow { user_id: string; username: string; full_name: string; score: number }
 
 export class PgSearchIndex implements SearchIndex {
-  private readonly frequencies: Pick<TermFrequencies, 'share' | 'rarestFirst'>;
+  private readonly frequencies: TermShares;
 
   /**
    * `frequencies`: which words are common (PostgreSQL's statistics of the term lists unless
@@ -90,7 +90,7 @@ export class PgSearchIndex implements SearchIndex {
    */
   constructor(
     private readonly pool: Pool,
-    private readonly options: { frequencies?: Pick<TermFrequencies, 'share' | 'rarestFirst'>; lists?: boolean } = {},
+    private readonly options: { frequencies?: TermShares; lists?: boolean } = {},
   ) {
     this.frequencies = options.frequencies ?? new TermFrequencies(pool);
   }
@@ -229,7 +229,8 @@ export class PgSearchIndex implements SearchIndex {
   async pins(searcher: Searcher, request: SearchRequest, filters: PinFilters): Promise<Found<SearchPin>> {
     const query = await this.plainQuery(request.query);
     const filtered = Boolean(filters.colors?.length || filters.domains?.length || filters.username !== undefined || filters.mine);
-    if (query && !filtered && this.options.lists !== false && walksLists(query.terms, this.frequencies, CANDIDATES)) return this.pinsByTerms(searcher, request, query);
+    const plan: TermsPlan = query && !filtered && this.options.lists !== false ? planTerms(query.terms, this.frequencies, CANDIDATES) : { by: 'full-text' };
+    if (query && plan.by !== 'full-text') return this.pinsByTerms(searcher, request, query, plan);
     return this.pinsByFullText(searcher, request, filters, query?.terms);
   }
 
@@ -238,7 +239,7 @@ export class PgSearchIndex implements SearchIndex {
     const { rows } = await this.pool.query<{ q: string }>("SELECT websearch_to_tsquery('pinhive_english', $1)::text AS q", [text]);
     const tsquery = rows[0]?.q ?? '';
     const terms = plainTermsOf(tsquery);
-    return terms ? { tsquery, terms: this.frequencies.rarestFirst(terms) } : null;
+    return terms ? { tsquery, terms: rarestFirst(terms, this.frequencies) } : null;
   }
 
   /**
@@ -246,16 +247,19 @@ export class PgSearchIndex implements SearchIndex {
    * their stored ranks first, each checked against its pin (still has the words, may be seen)
    * only until the page is full. A prepared statement per shape: planned once per connection.
    */
-  private async pinsByTerms(searcher: Searcher, request: SearchRequest, query: { tsquery: string; terms: string[] }): Promise<Found<SearchPin>> {
+  private async pinsByTerms(searcher: Searcher, request: SearchRequest, query: { tsquery: string; terms: string[] }, plan: TermsPlan & { by: 'walk' | 'pair' }): Promise<Found<SearchPin>> {
     const params: unknown[] = [searcher.userId ?? null, query.tsquery, ...query.terms];
     const param = (v: unknown) => `$${params.push(v)}`;
     const after = request.after ? `AND (c.score, c.pin_id) < (${param(request.after.score)}::float8, ${param(request.after.id)})` : '';
+    const candidates = plan.by === 'pair' ? pairCandidates(plan.reads, CANDIDATES) : termCandidates(query.terms.length, CANDIDATES);
     const text = `SELECT ${PIN_SELECT}, c.score
-       FROM ${termCandidates(query.terms.length, CANDIDATES)}, ${PIN_WITH_PEOPLE}
+       FROM ${candidates}, ${PIN_WITH_PEOPLE}
        WHERE p.pin_id = c.pin_id AND p.doc @@ $2::tsquery AND ${VISIBLE_PIN} AND o.username <> '' AND u.username <> '' ${after}
        ORDER BY c.score DESC, c.pin_id DESC LIMIT ${param(request.limit)}`;
-    const name = `search-pins-terms-${query.terms.length}${request.after ? '-after' : ''}`;
-    const { rows } = await this.pool.query<PinRow>({ name, text, values: params });
+    // A walk's statement is the same for every query of as many words: prepared, planned once per
+    // connection. A pair's reads are written in it, and it is planned with them.
+    const name = plan.by === 'walk' ? `search-pins-terms-${query.terms.length}${request.after ? '-after' : ''}` : undefined;
+    const { rows } = await this.pool.query<PinRow>(name ? { name, text, values: params } : { text, values: params });
     return { items: rows.map((r) => this.searchPinOf(r)), keys: rows.map((r) => ({ score: r.score, id: r.pin_id })) };
   }
 

@@ -1,4 +1,4 @@
-import { plainTermsOf, TERMS_WALK, walksLists } from './pin-terms';
+import { PAIR_READ, plainTermsOf, planTerms, rarestFirst, TERMS_WALK } from './pin-terms';
 
 describe('plainTermsOf: the words of a query the term lists can answer', () => {
   it.each([
@@ -24,24 +24,51 @@ describe('plainTermsOf: the words of a query the term lists can answer', () => {
   });
 });
 
-describe('walksLists: which index answers', () => {
-  const shares = (of: Record<string, number>) => ({ share: (t: string) => of[t] ?? 0 });
+describe('planTerms: which index answers, and how', () => {
+  const PINS = 1_000_000;
+  const known = (of: Record<string, number>, pins = PINS) => ({
+    share: (t: string) => of[t] ?? 0,
+    rarestKnown: () => Math.min(...Object.values(of)),
+    pins: () => pins,
+  });
+  const nothingKnown = { share: () => 0, rarestKnown: () => 0, pins: () => 0 };
 
-  it('takes the lists for one word, however rare or common', () => {
-    expect(walksLists(['rare'], shares({}), 300)).toBe(true);
-    expect(walksLists(['common'], shares({ common: 0.6 }), 300)).toBe(true);
+  it('walks one word\'s list, however rare or common, known or not', () => {
+    expect(planTerms(['rare'], nothingKnown, 300)).toEqual({ by: 'walk' });
+    expect(planTerms(['common'], known({ common: 0.6 }), 300)).toEqual({ by: 'walk' });
   });
 
-  it('takes the lists for several words when the others are common enough to find the candidates within the walk', () => {
+  it('walks the rarest word when the others are common enough to find the candidates within TERMS_WALK pins', () => {
     // 300 candidates among pins of the rarest word of which half have the other: 600 walked.
-    expect(walksLists(['rare', 'half'], shares({ half: 0.5 }), 300)).toBe(true);
-    expect(walksLists(['rare', 'x', 'y'], shares({ x: 0.5, y: 0.5 }), 300)).toBe(true);
-    expect(walksLists(['rare', 'edge'], shares({ edge: 300 / TERMS_WALK }), 300)).toBe(true);
+    expect(planTerms(['mid', 'half'], known({ mid: 0.05, half: 0.5 }), 300)).toEqual({ by: 'walk' });
+    expect(planTerms(['mid', 'x', 'y'], known({ mid: 0.05, x: 0.5, y: 0.5 }), 300)).toEqual({ by: 'walk' });
+    expect(planTerms(['mid', 'edge'], known({ mid: 0.05, edge: 300 / TERMS_WALK }), 300)).toEqual({ by: 'walk' });
   });
 
-  it('leaves rare combinations to the full-text index', () => {
-    expect(walksLists(['rare', 'unknown'], shares({}), 300)).toBe(false);
-    expect(walksLists(['rare', 'scarce'], shares({ scarce: 0.01 }), 300)).toBe(false);
-    expect(walksLists(['rare', 'half', 'scarce'], shares({ half: 0.5, scarce: 0.2 }), 300)).toBe(false);
+  it('walks a rare word\'s whole list when it is that short, whatever the others', () => {
+    // Not among the common words: no more pins than the least common of them, 0.1 % here (1,000 pins).
+    expect(planTerms(['rare', 'unknown'], known({ a: 0.001, b: 0.3 }), 300)).toEqual({ by: 'walk' });
+  });
+
+  it('merges two lists when both words are in a few percent of the pins', () => {
+    const plan = planTerms(['neha', 'pevoso'], known({ neha: 0.026, pevoso: 0.073 }), 300);
+    // 1.5 times the expected reads: 300 / 0.073 of the rarer, 300 / 0.026 of the other.
+    expect(plan).toEqual({ by: 'pair', reads: [6165, 17308] });
+    if (plan.by === 'pair') expect(plan.reads[0] + plan.reads[1]).toBeLessThanOrEqual(PAIR_READ);
+  });
+
+  it('leaves rare combinations, long reads and the unknown to the full-text index', () => {
+    expect(planTerms(['rare', 'other'], nothingKnown, 300)).toEqual({ by: 'full-text' });
+    expect(planTerms(['rare', 'other'], known({ a: 0.01 }, 0), 300)).toEqual({ by: 'full-text' });
+    // Each in 1 %: 300 / 0.0001 pins to walk for 300 with both, 45,000 entries to merge.
+    expect(planTerms(['scarce', 'sparse'], known({ scarce: 0.01, sparse: 0.01 }), 300)).toEqual({ by: 'full-text' });
+    expect(planTerms(['mid', 'half', 'scarce'], known({ mid: 0.05, half: 0.5, scarce: 0.02 }), 300)).toEqual({ by: 'full-text' });
+  });
+});
+
+describe('rarestFirst', () => {
+  it('orders the words by their share, the unknown first', () => {
+    const shares = { share: (t: string) => ({ common: 0.6, mid: 0.05 })[t] ?? 0, rarestKnown: () => 0.05, pins: () => 10 };
+    expect(rarestFirst(['common', 'mid', 'rare'], shares)).toEqual(['rare', 'mid', 'common']);
   });
 });

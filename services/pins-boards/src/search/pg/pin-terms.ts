@@ -21,9 +21,8 @@ import type { Pool } from 'pg';
 export const TERMS_MAX = 4;
 /**
  * A query of several words walks the newest pins of its rarest word, looking the others up in
- * each: it does so only when that is expected to find its candidates within this many pins
- * (the other words are common), and never walks further. Otherwise the full-text index
- * intersects the words' postings, which is cheap when few pins have them all.
+ * each (about 2.5 µs a lookup), only when that is expected to find its candidates within this
+ * many pins, and never walks further (planTerms).
  */
 export const TERMS_WALK = 2_000;
 /** How long the words' frequencies (PostgreSQL's statistics of the lists) are used before they are read again. */
@@ -40,20 +39,55 @@ export function plainTermsOf(tsquery: string): string[] | null {
   return terms.length > 0 && terms.length <= TERMS_MAX ? terms : null;
 }
 
-/** What is known of the words' frequencies: each common word's share of the pins. */
+/** What is known of the words' frequencies. */
 export interface TermShares {
   /** The share of the pins that have the word (0 when it is not among the common ones). */
   share(term: string): number;
+  /** The smallest share among the common words: no other word is more common (0 when nothing is known). */
+  rarestKnown(): number;
+  /** About how many pins are indexed (0 when not known). */
+  pins(): number;
 }
 
 /**
- * Whether the lists answer a query of these words (rarest first): one word always; several when
- * walking the rarest's pins is expected to find CANDIDATES with the others within TERMS_WALK
- * (the words taken as independent).
+ * How the lists answer a query of plain words (rarest first), or that the full-text index does:
+ * - `walk`: the rarest word's newest pins, the others looked up in each (termCandidates), when
+ *   that is expected to find CANDIDATES within TERMS_WALK pins: one word always; several when the
+ *   rarest's whole list is that short or the others are that common;
+ * - `pair`: two words each in a few percent of the pins: each list's newest `reads` entries
+ *   merged (pairCandidates), when that is at most PAIR_READ entries in all;
+ * - `full-text`: the rest, and everything while the words' frequencies are not known: the GIN
+ *   index intersects the words' postings, which is cheap when few pins have them all.
+ * The words are taken as independent of each other.
  */
-export function walksLists(terms: readonly string[], shares: TermShares, candidates: number): boolean {
-  const together = terms.slice(1).reduce((p, t) => p * shares.share(t), 1);
-  return together > 0 && candidates / together <= TERMS_WALK;
+export type TermsPlan = { by: 'walk' } | { by: 'pair'; reads: [number, number] } | { by: 'full-text' };
+
+/** A pair's reads are the expected ones times this, for words not quite independent. */
+const PAIR_SLACK = 1.5;
+/** The most list entries a pair reads (both lists, read in order: about 0.2 µs each). */
+export const PAIR_READ = 30_000;
+
+/** The words, rarest first (the order planTerms, termCandidates and pairCandidates take them in). */
+export function rarestFirst(terms: readonly string[], shares: TermShares): string[] {
+  return [...terms].sort((a, b) => shares.share(a) - shares.share(b));
+}
+
+export function planTerms(terms: readonly string[], shares: TermShares, candidates: number): TermsPlan {
+  const [first, ...others] = terms;
+  if (first === undefined) return { by: 'full-text' };
+  if (others.length === 0) return { by: 'walk' };
+  const known = shares.share(first);
+  const firstShare = known || shares.rarestKnown();
+  const pins = shares.pins();
+  if (firstShare === 0 || pins === 0) return { by: 'full-text' };
+  const together = others.reduce((p, t) => p * shares.share(t), 1);
+  const walk = Math.min(firstShare * pins, together > 0 ? candidates / together : Infinity);
+  if (walk <= TERMS_WALK) return { by: 'walk' };
+  if (others.length === 1 && known > 0 && together > 0) {
+    const reads: [number, number] = [Math.ceil((PAIR_SLACK * candidates) / together), Math.ceil((PAIR_SLACK * candidates) / known)];
+    if (reads[0] + reads[1] <= PAIR_READ) return { by: 'pair', reads };
+  }
+  return { by: 'full-text' };
 }
 
 /**
@@ -64,6 +98,8 @@ export function walksLists(terms: readonly string[], shares: TermShares, candida
  */
 export class TermFrequencies implements TermShares {
   private shares = new Map<string, number>();
+  private smallest = 0;
+  private pinCount = 0;
   private readAt = 0;
   private reading: Promise<void> | undefined;
 
@@ -74,24 +110,34 @@ export class TermFrequencies implements TermShares {
     return this.shares.get(term) ?? 0;
   }
 
-  /** The words, rarest first. */
-  rarestFirst(terms: readonly string[]): string[] {
-    return [...terms].sort((a, b) => this.share(a) - this.share(b));
+  rarestKnown(): number {
+    this.refresh();
+    return this.smallest;
+  }
+
+  pins(): number {
+    this.refresh();
+    return this.pinCount;
   }
 
   private refresh(): void {
     if (this.reading || Date.now() - this.readAt < FREQUENCIES_MS) return;
     this.readAt = Date.now();
     this.reading = this.pool
-      .query<{ vals: string[] | null; freqs: number[] | null; per_pin: number | null }>(
+      .query<{ vals: string[] | null; freqs: number[] | null; terms: number; pins: number }>(
         `SELECT s.most_common_vals::text::text[] AS vals, s.most_common_freqs AS freqs,
-           (SELECT reltuples FROM pg_class WHERE oid = 'search_pin_terms'::regclass) / nullif((SELECT reltuples FROM pg_class WHERE oid = 'search_pins'::regclass), 0) AS per_pin
+           (SELECT reltuples FROM pg_class WHERE oid = 'search_pin_terms'::regclass)::float8 AS terms,
+           (SELECT reltuples FROM pg_class WHERE oid = 'search_pins'::regclass)::float8 AS pins
          FROM pg_stats s WHERE s.schemaname = current_schema() AND s.tablename = 'search_pin_terms' AND s.attname = 'term'`,
       )
       .then(({ rows }) => {
         const row = rows[0];
-        const perPin = row?.per_pin && row.per_pin > 0 ? row.per_pin : 0;
+        // reltuples is -1 for a table never analysed.
+        const pins = row && row.pins > 0 && row.terms > 0 ? row.pins : 0;
+        const perPin = pins > 0 ? row!.terms / pins : 0;
         this.shares = new Map((row?.vals ?? []).map((v, i) => [v, Math.min(1, (row?.freqs?.[i] ?? 0) * perPin)]));
+        this.smallest = this.shares.size > 0 ? Math.min(...this.shares.values()) : 0;
+        this.pinCount = pins;
       })
       // Without statistics every word counts as rare: the full-text index answers, not a wrong answer.
       .catch(() => undefined)
@@ -120,6 +166,25 @@ export function termCandidates(terms: number, candidates: number): string {
         ORDER BY t.created_at DESC, t.pin_id DESC LIMIT ${walk}
       ) x WHERE x.score IS NOT NULL
       ORDER BY x.created_at DESC, x.pin_id DESC LIMIT ${candidates}
+    ) y ORDER BY y.score DESC, y.pin_id DESC
+  ) c`;
+}
+
+/**
+ * The candidates of two words (the rarer `$3`, the other `$4`) from each list's newest `reads`
+ * entries, merged by their key (both read in the key's order): the newest CANDIDATES pins of both
+ * within them, as `c (pin_id, score)`, best first. Reading the rarer word's list alone and looking
+ * the other up in each (termCandidates) costs a lookup per pin; two words each in a few percent
+ * of the pins have to read thousands of pins to find 300 with both.
+ */
+export function pairCandidates(reads: readonly [number, number], candidates: number): string {
+  const newest = (term: string, n: number) => `(SELECT t.pin_id, t.created_at, t.rank FROM search_pin_terms t
+          WHERE t.term = ${term} ORDER BY t.created_at DESC, t.pin_id DESC LIMIT ${Math.trunc(n)})`;
+  return `(
+    SELECT y.pin_id, y.score FROM (
+      SELECT a.pin_id, a.rank::float8 + b.rank::float8 AS score
+      FROM ${newest('$3', reads[0])} a JOIN ${newest('$4', reads[1])} b ON b.created_at = a.created_at AND b.pin_id = a.pin_id
+      ORDER BY a.created_at DESC, a.pin_id DESC LIMIT ${candidates}
     ) y ORDER BY y.score DESC, y.pin_id DESC
   ) c`;
 }
