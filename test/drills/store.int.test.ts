@@ -52,8 +52,13 @@ async function outage(part: Part) {
   });
   const back = Date.now();
   const email = newEmail('back');
-  await waitFor(async () => ((await register(email)).status === 201 ? true : undefined), `sign-up to work again after ${part}`, 60_000, 250);
-  await waitFor(async () => ((await calls.write('BoardResource', 'create', { name: uniqueName('back'), privacy: 'public' }, ada)).status === 201 ? true : undefined), `board creation to work again after ${part}`, 60_000, 250);
+  // A refused probe throws what it was answered, so that a timeout says it (waitFor keeps the last error).
+  const created = (what: string) => (res: { status: number; body: unknown }) => {
+    if (res.status === 201) return true;
+    throw new Error(`${what} answered ${res.status}: ${JSON.stringify(res.body).slice(0, 300)}`);
+  };
+  await waitFor(async () => created('sign-up')(await register(email)), `sign-up to work again after ${part}`, 60_000, 250);
+  await waitFor(async () => created('board creation')(await calls.write('BoardResource', 'create', { name: uniqueName('back'), privacy: 'public' }, ada)), `board creation to work again after ${part}`, 60_000, 250);
   const recoveredMs = Date.now() - back;
   // Nothing refused was stored.
   expect(await stack.auth.ctx.mongo.collection('users').countDocuments({ email: { $in: tried.map((t) => t.email) } })).toBe(0);
