@@ -28,10 +28,9 @@ describe('planTerms: which index answers, and how', () => {
   const PINS = 1_000_000;
   const known = (of: Record<string, number>, pins = PINS) => ({
     share: (t: string) => of[t] ?? 0,
-    rarestKnown: () => Math.min(...Object.values(of)),
     pins: () => pins,
   });
-  const nothingKnown = { share: () => 0, rarestKnown: () => 0, pins: () => 0 };
+  const nothingKnown = { share: () => 0, pins: () => 0 };
 
   it('walks one word\'s list, however rare or common, known or not', () => {
     expect(planTerms(['rare'], nothingKnown, 300)).toEqual({ by: 'walk' });
@@ -45,9 +44,8 @@ describe('planTerms: which index answers, and how', () => {
     expect(planTerms(['mid', 'edge'], known({ mid: 0.05, edge: 300 / TERMS_WALK }), 300)).toEqual({ by: 'walk' });
   });
 
-  it('walks a rare word\'s whole list when it is that short, whatever the others', () => {
-    // Not among the common words: no more pins than the least common of them, 0.1 % here (1,000 pins).
-    expect(planTerms(['rare', 'unknown'], known({ a: 0.001, b: 0.3 }), 300)).toEqual({ by: 'walk' });
+  it('walks the rarest word\'s whole list when it is that short', () => {
+    expect(planTerms(['few', 'mid'], known({ few: 0.0015, mid: 0.02 }), 300)).toEqual({ by: 'walk' });
   });
 
   it('merges two lists when both words are in a few percent of the pins', () => {
@@ -59,6 +57,9 @@ describe('planTerms: which index answers, and how', () => {
 
   it('leaves rare combinations, long reads and the unknown to the full-text index', () => {
     expect(planTerms(['rare', 'other'], nothingKnown, 300)).toEqual({ by: 'full-text' });
+    // A word not among the common ones: the GIN index finds the few pins with both.
+    expect(planTerms(['rare', 'half'], known({ half: 0.5 }), 300)).toEqual({ by: 'full-text' });
+    expect(planTerms(['rare', 'unknown'], known({ a: 0.001, b: 0.3 }), 300)).toEqual({ by: 'full-text' });
     expect(planTerms(['rare', 'other'], known({ a: 0.01 }, 0), 300)).toEqual({ by: 'full-text' });
     // Each in 1 %: 300 / 0.0001 pins to walk for 300 with both, 45,000 entries to merge.
     expect(planTerms(['scarce', 'sparse'], known({ scarce: 0.01, sparse: 0.01 }), 300)).toEqual({ by: 'full-text' });
@@ -68,7 +69,7 @@ describe('planTerms: which index answers, and how', () => {
 
 describe('rarestFirst', () => {
   it('orders the words by their share, the unknown first', () => {
-    const shares = { share: (t: string) => ({ common: 0.6, mid: 0.05 })[t] ?? 0, rarestKnown: () => 0.05, pins: () => 10 };
+    const shares = { share: (t: string) => ({ common: 0.6, mid: 0.05 })[t] ?? 0, pins: () => 10 };
     expect(rarestFirst(['common', 'mid', 'rare'], shares)).toEqual(['rare', 'mid', 'common']);
   });
 });

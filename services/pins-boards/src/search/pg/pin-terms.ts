@@ -43,8 +43,6 @@ export function plainTermsOf(tsquery: string): string[] | null {
 export interface TermShares {
   /** The share of the pins that have the word (0 when it is not among the common ones). */
   share(term: string): number;
-  /** The smallest share among the common words: no other word is more common (0 when nothing is known). */
-  rarestKnown(): number;
   /** About how many pins are indexed (0 when not known). */
   pins(): number;
 }
@@ -52,12 +50,13 @@ export interface TermShares {
 /**
  * How the lists answer a query of plain words (rarest first), or that the full-text index does:
  * - `walk`: the rarest word's newest pins, the others looked up in each (termCandidates), when
- *   that is expected to find CANDIDATES within TERMS_WALK pins: one word always; several when the
- *   rarest's whole list is that short or the others are that common;
+ *   that is expected to find CANDIDATES within TERMS_WALK pins: one word always; several common
+ *   words when the rarest's whole list is that short or the others are that common;
  * - `pair`: two words each in a few percent of the pins: each list's newest `reads` entries
  *   merged (pairCandidates), when that is at most PAIR_READ entries in all;
- * - `full-text`: the rest, and everything while the words' frequencies are not known: the GIN
- *   index intersects the words' postings, which is cheap when few pins have them all.
+ * - `full-text`: the rest (a rare word among several, long reads), and everything while the
+ *   words' frequencies are not known: the GIN index intersects the words' postings, which is
+ *   cheap when few pins have them all.
  * The words are taken as independent of each other.
  */
 export type TermsPlan = { by: 'walk' } | { by: 'pair'; reads: [number, number] } | { by: 'full-text' };
@@ -76,15 +75,14 @@ export function planTerms(terms: readonly string[], shares: TermShares, candidat
   const [first, ...others] = terms;
   if (first === undefined) return { by: 'full-text' };
   if (others.length === 0) return { by: 'walk' };
-  const known = shares.share(first);
-  const firstShare = known || shares.rarestKnown();
-  const pins = shares.pins();
-  if (firstShare === 0 || pins === 0) return { by: 'full-text' };
+  // A rare word among them (not among the common ones): the GIN index finds the few pins with
+  // all the words faster than any walk (measured on the benchmark's million pins: 5 ms against 10).
+  const rarest = shares.share(first);
+  if (rarest === 0 || shares.pins() === 0) return { by: 'full-text' };
   const together = others.reduce((p, t) => p * shares.share(t), 1);
-  const walk = Math.min(firstShare * pins, together > 0 ? candidates / together : Infinity);
-  if (walk <= TERMS_WALK) return { by: 'walk' };
-  if (others.length === 1 && known > 0 && together > 0) {
-    const reads: [number, number] = [Math.ceil((PAIR_SLACK * candidates) / together), Math.ceil((PAIR_SLACK * candidates) / known)];
+  if (Math.min(rarest * shares.pins(), candidates / together) <= TERMS_WALK) return { by: 'walk' };
+  if (others.length === 1) {
+    const reads: [number, number] = [Math.ceil((PAIR_SLACK * candidates) / together), Math.ceil((PAIR_SLACK * candidates) / rarest)];
     if (reads[0] + reads[1] <= PAIR_READ) return { by: 'pair', reads };
   }
   return { by: 'full-text' };
@@ -98,7 +96,6 @@ export function planTerms(terms: readonly string[], shares: TermShares, candidat
  */
 export class TermFrequencies implements TermShares {
   private shares = new Map<string, number>();
-  private smallest = 0;
   private pinCount = 0;
   private readAt = 0;
   private reading: Promise<void> | undefined;
@@ -108,11 +105,6 @@ export class TermFrequencies implements TermShares {
   share(term: string): number {
     this.refresh();
     return this.shares.get(term) ?? 0;
-  }
-
-  rarestKnown(): number {
-    this.refresh();
-    return this.smallest;
   }
 
   pins(): number {
@@ -136,7 +128,6 @@ export class TermFrequencies implements TermShares {
         const pins = row && row.pins > 0 && row.terms > 0 ? row.pins : 0;
         const perPin = pins > 0 ? row!.terms / pins : 0;
         this.shares = new Map((row?.vals ?? []).map((v, i) => [v, Math.min(1, (row?.freqs?.[i] ?? 0) * perPin)]));
-        this.smallest = this.shares.size > 0 ? Math.min(...this.shares.values()) : 0;
         this.pinCount = pins;
       })
       // Without statistics every word counts as rare: the full-text index answers, not a wrong answer.
