@@ -52,13 +52,13 @@ export class SearchResultsCache {
    * whether an answer found anything: one that found nothing is not kept, since a save (which
    * marks nothing changed) may make it find something at once.
    */
-  kept<T>(variant: string, compute: () => Promise<T>, found: (value: T) => boolean = () => true): Promise<T> {
-    return keptIn(this.caches.answers, variant, compute, found);
+  kept<T>(variant: string, compute: () => Promise<T>, found: (value: T) => boolean = () => true, bytes?: (value: T) => number): Promise<T> {
+    return keptIn(this.caches.answers, variant, compute, found, bytes);
   }
 
   /** A suggestion kept as `kept` keeps answers, for SUGGESTIONS_CACHE_TTL_MS. */
-  suggested<T>(variant: string, compute: () => Promise<T>, found: (value: T) => boolean = () => true): Promise<T> {
-    return keptIn(this.caches.suggestions, variant, compute, found);
+  suggested<T>(variant: string, compute: () => Promise<T>, found: (value: T) => boolean = () => true, bytes?: (value: T) => number): Promise<T> {
+    return keptIn(this.caches.suggestions, variant, compute, found, bytes);
   }
 
   async changed(): Promise<void> {
@@ -66,10 +66,11 @@ export class SearchResultsCache {
   }
 }
 
-async function keptIn<T>(cache: Kept, variant: string, compute: () => Promise<T>, found: (value: T) => boolean): Promise<T> {
+/** `bytes`: the answer's size when it knows it (JSON text kept as bytes); else its JSON's length. */
+async function keptIn<T>(cache: Kept, variant: string, compute: () => Promise<T>, found: (value: T) => boolean, bytes?: (value: T) => number): Promise<T> {
   const kept = await cache.read(SUBJECT, variant, async () => {
     const value = await compute();
-    return { value, bytes: 64 + (JSON.stringify(value)?.length ?? 0) };
+    return { value, bytes: 64 + (bytes ? bytes(value) : (JSON.stringify(value)?.length ?? 0)) };
   }, (answer) => found(answer.value as T));
   return kept.value as T;
 }

@@ -1,5 +1,5 @@
 import { HASHTAG_SUGGESTIONS_MAX, scopeHasResults, TYPEAHEAD_BOARDS_MAX, TYPEAHEAD_USERS_MAX, type ParsedSearchOptions, type HashtagSuggestion, type SearchResult, type TypeaheadItem } from '@pinhive/contracts';
-import type { Viewer } from '@pinhive/kit';
+import { JsonText, type Viewer } from '@pinhive/kit';
 import type { SearchResultsCache } from './results-cache';
 import type { Found, ResultKey, SearchIndex, SearchRequest } from './search.index';
 
@@ -15,20 +15,31 @@ export interface SearchPageRequest extends ParsedSearchOptions {
  * buy, videos, idea pins) answer an empty page, and so does any search for products only
  * (`commerce_only`, a price bound): no pin here has a price.
  */
+const EMPTY = new JsonText('[]');
+
 export class SearchService {
   constructor(
     private readonly index: SearchIndex,
     private readonly results: SearchResultsCache,
   ) {}
 
-  async search(viewer: Viewer | undefined, options: SearchPageRequest): Promise<{ items: SearchResult[]; next: ResultKey | undefined }> {
+  /**
+   * A page of results, as JSON text: a kept answer is sent as the bytes it was kept as, not
+   * serialised again for every request that repeats it (JSON.stringify of a page of 25 pins was
+   * the service's dearest step under the search benchmark, twice per new answer with its size).
+   */
+  async search(viewer: Viewer | undefined, options: SearchPageRequest): Promise<{ items: JsonText; next: ResultKey | undefined }> {
     const scope = options.scope === 'my_content' ? 'my_pins' : options.scope;
     const productsOnly = options.commerce_only || options.price_min !== undefined || options.price_max !== undefined;
-    if (!scopeHasResults(scope) || productsOnly || (scope === 'my_pins' && !viewer)) return { items: [], next: undefined };
+    if (!scopeHasResults(scope) || productsOnly || (scope === 'my_pins' && !viewer)) return { items: EMPTY, next: undefined };
     // Everything that changes the answer, and who it is shared by (results-cache.ts).
     const audience = scope === 'my_pins' ? `viewer:${viewer?.userId ?? ''}` : await this.results.audience(viewer?.userId);
     const variant = JSON.stringify(['search', audience, scope, options.query, options.auto_correction_disabled, options.colors, options.domains, options.user, options.page_size, options.bookmarks]);
-    return this.results.kept(variant, () => this.searchIndex(viewer, { ...options, scope }), (page) => page.items.length > 0);
+    const page = await this.results.kept(variant, async () => {
+      const found = await this.searchIndex(viewer, { ...options, scope });
+      return { items: new JsonText(JSON.stringify(found.items)), count: found.items.length, next: found.next };
+    }, (kept) => kept.count > 0, (kept) => kept.items.bytes.length);
+    return { items: page.items, next: page.next };
   }
 
   private async searchIndex(viewer: Viewer | undefined, options: SearchPageRequest): Promise<{ items: SearchResult[]; next: ResultKey | undefined }> {
@@ -62,9 +73,13 @@ export class SearchService {
    * The search-typeahead resource: up to `count` queries, then (unless `pin_scope`) a few boards
    * and people, each as the searcher may see them.
    */
-  async typeahead(viewer: Viewer | undefined, options: { term: string; pin_scope: boolean; count: number }): Promise<TypeaheadItem[]> {
+  async typeahead(viewer: Viewer | undefined, options: { term: string; pin_scope: boolean; count: number }): Promise<JsonText> {
     const variant = JSON.stringify(['typeahead', await this.results.audience(viewer?.userId), options.term.toLowerCase(), options.pin_scope, options.count]);
-    return this.results.suggested(variant, () => this.typeaheadFromIndex(viewer, options), (items) => items.length > 0);
+    const kept = await this.results.suggested(variant, async () => {
+      const items = await this.typeaheadFromIndex(viewer, options);
+      return { items: new JsonText(JSON.stringify(items)), count: items.length };
+    }, (answer) => answer.count > 0, (answer) => answer.items.bytes.length);
+    return kept.items;
   }
 
   private async typeaheadFromIndex(viewer: Viewer | undefined, options: { term: string; pin_scope: boolean; count: number }): Promise<TypeaheadItem[]> {
