@@ -1,4 +1,5 @@
 import { paletteColorOf, type PaletteColor, type SearchBoard, type SearchPin, type SearchUser } from '@pinhive/contracts';
+import { LRUCache } from 'lru-cache';
 import type { Pool } from 'pg';
 import type { Found, IndexedBoard, IndexedPerson, IndexedPin, PeopleByPrefix, PinFilters, ResultKey, Searcher, SearchIndex, SearchRequest } from '../search.index';
 import { hashtagsOf, linkDomain } from '../search.rules';
@@ -82,6 +83,12 @@ interface UserRow { user_id: string; username: string; full_name: string; score:
 
 export class PgSearchIndex implements SearchIndex {
   private readonly frequencies: TermShares;
+  /**
+   * Queries as PostgreSQL parses them (websearch_to_tsquery), by their text: a query searched
+   * again once its kept answer expired does not ask again. The parse depends only on the text
+   * search configuration, which changes only with the schema, at a start.
+   */
+  private readonly parsed = new LRUCache<string, string>({ max: 10_000 });
 
   /**
    * `frequencies`: which words are common (PostgreSQL's statistics of the term lists unless
@@ -236,8 +243,12 @@ export class PgSearchIndex implements SearchIndex {
 
   /** The query's words when it is plain words (pin-terms.ts), rarest first, with the query as text. */
   private async plainQuery(text: string): Promise<{ tsquery: string; terms: string[] } | null> {
-    const { rows } = await this.pool.query<{ q: string }>("SELECT websearch_to_tsquery('pinhive_english', $1)::text AS q", [text]);
-    const tsquery = rows[0]?.q ?? '';
+    let tsquery = this.parsed.get(text);
+    if (tsquery === undefined) {
+      const { rows } = await this.pool.query<{ q: string }>("SELECT websearch_to_tsquery('pinhive_english', $1)::text AS q", [text]);
+      tsquery = rows[0]?.q ?? '';
+      this.parsed.set(text, tsquery);
+    }
     const terms = plainTermsOf(tsquery);
     return terms ? { tsquery, terms: rarestFirst(terms, this.frequencies) } : null;
   }
