@@ -1,4 +1,4 @@
-import type { ReadCache } from '@pinhive/kit';
+import { JsonText, type ReadCache } from '@pinhive/kit';
 import type { SearchIndex } from './search.index';
 
 /**
@@ -20,8 +20,9 @@ export const SEARCH_CACHE_TTL_MS = 2_000;
 /**
  * Typeahead suggestions and whether a person sees boards others may not are kept longer: a new
  * pin's title may take this long to be suggested, which a suggestion can wait for (a hiding write
- * still changes them at once). Hashtag suggestions carry counts, and stay with the answers. The search benchmark's typeaheads, 3 to 6 letters
- * of common words, missed a 2-second answer about half the time.
+ * still changes them at once). Hashtag suggestions carry counts, and stay with the answers. The
+ * search benchmark's typeaheads, 3 to 6 letters of common words, missed a 2-second answer about
+ * half the time.
  */
 export const SUGGESTIONS_CACHE_TTL_MS = 60_000;
 export const SEARCH_CACHE_BYTES = 32 * 1024 * 1024;
@@ -52,13 +53,13 @@ export class SearchResultsCache {
    * whether an answer found anything: one that found nothing is not kept, since a save (which
    * marks nothing changed) may make it find something at once.
    */
-  kept<T>(variant: string, compute: () => Promise<T>, found: (value: T) => boolean = () => true, bytes?: (value: T) => number): Promise<T> {
-    return keptIn(this.caches.answers, variant, compute, found, bytes);
+  kept<T>(variant: string, compute: () => Promise<T>, found: (value: T) => boolean = () => true): Promise<T> {
+    return keptIn(this.caches.answers, variant, compute, found);
   }
 
   /** A suggestion kept as `kept` keeps answers, for SUGGESTIONS_CACHE_TTL_MS. */
-  suggested<T>(variant: string, compute: () => Promise<T>, found: (value: T) => boolean = () => true, bytes?: (value: T) => number): Promise<T> {
-    return keptIn(this.caches.suggestions, variant, compute, found, bytes);
+  suggested<T>(variant: string, compute: () => Promise<T>, found: (value: T) => boolean = () => true): Promise<T> {
+    return keptIn(this.caches.suggestions, variant, compute, found);
   }
 
   async changed(): Promise<void> {
@@ -66,11 +67,21 @@ export class SearchResultsCache {
   }
 }
 
-/** `bytes`: the answer's size when it knows it (JSON text kept as bytes); else its JSON's length. */
-async function keptIn<T>(cache: Kept, variant: string, compute: () => Promise<T>, found: (value: T) => boolean, bytes?: (value: T) => number): Promise<T> {
+async function keptIn<T>(cache: Kept, variant: string, compute: () => Promise<T>, found: (value: T) => boolean): Promise<T> {
   const kept = await cache.read(SUBJECT, variant, async () => {
     const value = await compute();
-    return { value, bytes: 64 + (bytes ? bytes(value) : (JSON.stringify(value)?.length ?? 0)) };
+    return { value, bytes: 64 + sizeOf(value) };
   }, (answer) => found(answer.value as T));
   return kept.value as T;
+}
+
+/** An answer's size as JSON, the JSON text it holds (the kit's JsonText) counted by its bytes, not serialised. */
+function sizeOf(value: unknown): number {
+  let text = 0;
+  const json = JSON.stringify(value, (_key, v: unknown) => {
+    if (!(v instanceof JsonText)) return v;
+    text += v.bytes.length;
+    return null;
+  });
+  return (json?.length ?? 0) + text;
 }

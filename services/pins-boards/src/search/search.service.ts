@@ -9,14 +9,22 @@ export interface SearchPageRequest extends ParsedSearchOptions {
   bookmarks?: ResultKey;
 }
 
+const EMPTY = new JsonText('[]');
+
+/**
+ * A list as the JSON text it is sent as (kept answers are sent as these bytes, not serialised
+ * again for every request that repeats them), with how many it holds: one that found nothing is
+ * not kept (results-cache.ts).
+ */
+const asJson = (items: readonly unknown[]) => ({ json: new JsonText(JSON.stringify(items)), count: items.length });
+const foundAny = (list: { count: number }) => list.count > 0;
+
 /**
  * BaseSearchResource: a scope's page of results for a viewer. Pins, the viewer's pins, boards
  * and people come from the index; the scopes of things the product does not have (products to
  * buy, videos, idea pins) answer an empty page, and so does any search for products only
  * (`commerce_only`, a price bound): no pin here has a price.
  */
-const EMPTY = new JsonText('[]');
-
 export class SearchService {
   constructor(
     private readonly index: SearchIndex,
@@ -24,9 +32,8 @@ export class SearchService {
   ) {}
 
   /**
-   * A page of results, as JSON text: a kept answer is sent as the bytes it was kept as, not
-   * serialised again for every request that repeats it (JSON.stringify of a page of 25 pins was
-   * the service's dearest step under the search benchmark, twice per new answer with its size).
+   * A page of results, as JSON text (asJson): JSON.stringify of a page of 25 pins was the
+   * service's dearest step under the search benchmark, for every repeat and once more for its size.
    */
   async search(viewer: Viewer | undefined, options: SearchPageRequest): Promise<{ items: JsonText; next: ResultKey | undefined }> {
     const scope = options.scope === 'my_content' ? 'my_pins' : options.scope;
@@ -37,9 +44,9 @@ export class SearchService {
     const variant = JSON.stringify(['search', audience, scope, options.query, options.auto_correction_disabled, options.colors, options.domains, options.user, options.page_size, options.bookmarks]);
     const page = await this.results.kept(variant, async () => {
       const found = await this.searchIndex(viewer, { ...options, scope });
-      return { items: new JsonText(JSON.stringify(found.items)), count: found.items.length, next: found.next };
-    }, (kept) => kept.count > 0, (kept) => kept.items.bytes.length);
-    return { items: page.items, next: page.next };
+      return { ...asJson(found.items), next: found.next };
+    }, foundAny);
+    return { items: page.json, next: page.next };
   }
 
   private async searchIndex(viewer: Viewer | undefined, options: SearchPageRequest): Promise<{ items: SearchResult[]; next: ResultKey | undefined }> {
@@ -75,11 +82,7 @@ export class SearchService {
    */
   async typeahead(viewer: Viewer | undefined, options: { term: string; pin_scope: boolean; count: number }): Promise<JsonText> {
     const variant = JSON.stringify(['typeahead', await this.results.audience(viewer?.userId), options.term.toLowerCase(), options.pin_scope, options.count]);
-    const kept = await this.results.suggested(variant, async () => {
-      const items = await this.typeaheadFromIndex(viewer, options);
-      return { items: new JsonText(JSON.stringify(items)), count: items.length };
-    }, (answer) => answer.count > 0, (answer) => answer.items.bytes.length);
-    return kept.items;
+    return (await this.results.suggested(variant, async () => asJson(await this.typeaheadFromIndex(viewer, options)), foundAny)).json;
   }
 
   private async typeaheadFromIndex(viewer: Viewer | undefined, options: { term: string; pin_scope: boolean; count: number }): Promise<TypeaheadItem[]> {
