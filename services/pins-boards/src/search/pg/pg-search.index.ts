@@ -271,7 +271,7 @@ export class PgSearchIndex implements SearchIndex {
     // connection. A pair's reads are written in it, and it is planned with them.
     const name = plan.by === 'walk' ? `search-pins-terms-${query.terms.length}${request.after ? '-after' : ''}` : undefined;
     const { rows } = await this.pool.query<PinRow>(name ? { name, text, values: params } : { text, values: params });
-    return { items: rows.map((r) => this.searchPinOf(r)), keys: rows.map((r) => ({ score: r.score, id: r.pin_id })) };
+    return this.pinsFound(rows);
   }
 
   /**
@@ -308,10 +308,12 @@ export class PgSearchIndex implements SearchIndex {
        ORDER BY r.score DESC, r.pin_id DESC LIMIT ${param(request.limit)}`,
       params,
     );
-    return {
-      items: rows.map((r) => this.searchPinOf(r)),
-      keys: rows.map((r) => ({ score: r.score, id: r.pin_id })),
-    };
+    return this.pinsFound(rows);
+  }
+
+  /** Ranked pin rows as results, each with its key for the next page's bookmark. */
+  private pinsFound(rows: PinRow[]): Found<SearchPin> {
+    return { items: rows.map((r) => this.searchPinOf(r)), keys: rows.map((r) => ({ score: r.score, id: r.pin_id })) };
   }
 
   async correctQuery(text: string): Promise<string | null> {
