@@ -172,8 +172,14 @@ const STATEMENTS = [
      rank real NOT NULL,
      PRIMARY KEY (term, created_at, pin_id) INCLUDE (rank)
    )`,
-  // Which word of a query is the rarest comes from these statistics (TermFrequencies): the 1,000 most common words.
-  'ALTER TABLE search_pin_terms ALTER COLUMN term SET STATISTICS 1000',
+  // Which word of a query is the rarest comes from these statistics (TermFrequencies): the 1,000
+  // most common words. Set once: an ALTER at every start would take the table's lock (cancelling
+  // an autovacuum of its millions of rows) to write what is there already.
+  `DO $$ BEGIN
+     IF (SELECT attstattarget FROM pg_attribute WHERE attrelid = 'search_pin_terms'::regclass AND attname = 'term') IS DISTINCT FROM 1000 THEN
+       ALTER TABLE search_pin_terms ALTER COLUMN term SET STATISTICS 1000;
+     END IF;
+   END $$`,
   // An index made before the lists: filled once, in key order.
   `INSERT INTO search_pin_terms (term, created_at, pin_id, rank)
      SELECT w.term, p.created_at, p.pin_id, w.rank FROM search_pins p, search_terms_of(p.doc) w
