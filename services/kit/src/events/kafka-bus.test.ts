@@ -20,6 +20,22 @@ interface FakeProducer {
 
 const producers: FakeProducer[] = [];
 
+/** A consumer whose `run` (the group join) ends when the test says so. */
+interface FakeConsumer {
+  config: { retry?: { restartOnFailure?: (e: Error) => Promise<boolean> } };
+  joined: () => void;
+  running: boolean;
+  listeners: Map<string, (e: { payload: unknown }) => void>;
+  connect: jest.Mock;
+  subscribe: jest.Mock;
+  run: jest.Mock;
+  disconnect: jest.Mock;
+  on: (event: string, fn: (e: { payload: unknown }) => void) => void;
+  events: { CRASH: string; GROUP_JOIN: string; STOP: string };
+}
+
+const consumers: FakeConsumer[] = [];
+
 jest.mock('kafkajs', () => ({
   logLevel: { NOTHING: 0, ERROR: 1, WARN: 2, INFO: 4, DEBUG: 5 },
   Kafka: class {
@@ -39,8 +55,24 @@ jest.mock('kafkajs', () => ({
       producers.push(p);
       return p;
     }
+    consumer(config: FakeConsumer['config']): FakeConsumer {
+      const c: FakeConsumer = {
+        config,
+        joined: () => undefined,
+        running: false,
+        listeners: new Map(),
+        connect: jest.fn(async () => undefined),
+        subscribe: jest.fn(async () => undefined),
+        run: jest.fn(() => new Promise<void>((resolve) => { c.joined = () => { c.running = true; resolve(); }; })),
+        disconnect: jest.fn(async () => { c.running = false; }),
+        on: (event, fn) => { c.listeners.set(event, fn); },
+        events: { CRASH: 'consumer.crash', GROUP_JOIN: 'consumer.group_join', STOP: 'consumer.stop' },
+      };
+      consumers.push(c);
+      return c;
+    }
     admin() {
-      return { connect: jest.fn(), disconnect: jest.fn() };
+      return { connect: jest.fn(), disconnect: jest.fn(), createTopics: jest.fn(async () => true) };
     }
   },
 }));
@@ -53,6 +85,7 @@ const event = () => newEvent('auth', 'auth.user.registered.v1', 'u1', {
 
 beforeEach(() => {
   producers.length = 0;
+  consumers.length = 0;
 });
 
 describe('KafkaBus publishing', () => {
@@ -85,3 +118,57 @@ describe('KafkaBus publishing', () => {
     expect(producers[1]!.disconnect).toHaveBeenCalled();
   });
 });
+
+describe('KafkaBus consuming', () => {
+  const consuming = () => new KafkaBus({
+    service: 'test', brokers: ['127.0.0.1:1'], topicPrefix: 'p.', logger,
+    dispatcher: () => ({ types: () => ['pins.pin.saved.v1'], stop: jest.fn(), dispatchBatch: jest.fn() }) as never,
+  });
+  const handler = { type: 'pins.pin.saved.v1', name: 'h', handle: jest.fn() } as never;
+
+  it('a stop while the group join is under way waits for it and disconnects what it brought up: nothing runs after stop', async () => {
+    const b = consuming();
+    b.subscribe([handler]);
+    const started = b.start();
+    await waitForCall(() => consumers[0]?.run.mock.calls.length);
+    let stopped = false;
+    const stopping = b.stop().then(() => { stopped = true; });
+    for (let i = 0; i < 20; i += 1) await new Promise((r) => setImmediate(r));
+    expect(stopped).toBe(false);
+    consumers[0]!.joined(); // the join kafkajs went on with after the first disconnect
+    await stopping;
+    await started;
+    expect(consumers[0]!.running).toBe(false);
+    expect(consumers[0]!.disconnect.mock.calls.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('a crashed consumer is never restarted by kafkajs itself: the bus builds the next one, and none once stopped', async () => {
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate'] });
+    try {
+      const b = consuming();
+      b.subscribe([handler]);
+      const started = b.start();
+      await waitForCall(() => consumers[0]?.run.mock.calls.length);
+      consumers[0]!.joined();
+      await started;
+      expect(await consumers[0]!.config.retry?.restartOnFailure?.(new Error('retriable'))).toBe(false);
+      consumers[0]!.listeners.get('consumer.crash')!({ payload: { error: new Error('The coordinator is not aware of this member'), restart: true } });
+      await jest.advanceTimersByTimeAsync(1_000);
+      expect(consumers).toHaveLength(2);
+      await waitForCall(() => consumers[1]?.run.mock.calls.length);
+      consumers[1]!.joined();
+      await b.stop();
+      consumers[1]!.listeners.get('consumer.crash')!({ payload: { error: new Error('Connection error'), restart: true } });
+      await jest.advanceTimersByTimeAsync(5_000);
+      expect(consumers).toHaveLength(2);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});
+
+/** Lets the bus's awaits run until `n()` is truthy (its steps are promises on fakes). */
+async function waitForCall(n: () => number | undefined): Promise<void> {
+  for (let i = 0; i < 50 && !n(); i += 1) await new Promise((r) => setImmediate(r));
+  expect(n()).toBeTruthy();
+}

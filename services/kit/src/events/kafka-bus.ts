@@ -19,6 +19,8 @@ export interface KafkaBusOptions {
 }
 
 const RECONNECT_MS = 1000;
+/** How long `stop` waits for a consumer's start under way to end. */
+const STOP_WAIT_MS = 15_000;
 
 /** kafkajs' own log lines go through our logger, quietly: the bus logs what matters itself. */
 function logCreator(logger: Logger) {
@@ -44,6 +46,8 @@ export class KafkaBus implements EventBus {
   private consumerRunning = false;
   private stopped = false;
   private reconnectTimer: NodeJS.Timeout | undefined;
+  /** The consumer's start under way (topics, connect, join), awaited by `stop`. */
+  private starting: Promise<void> | undefined;
 
   constructor(private readonly opts: KafkaBusOptions) {
     this.kafka = new Kafka({
@@ -125,7 +129,13 @@ export class KafkaBus implements EventBus {
     this.stopped = false;
     if (this.handlers.length === 0) return;
     this.dispatcher = this.opts.dispatcher(this.handlers, (t, k, v, h) => this.publishRaw(t, k, v, h));
-    await this.startConsumer();
+    await this.startConsumerTracked();
+  }
+
+  private startConsumerTracked(): Promise<void> {
+    const starting = this.startConsumer();
+    this.starting = starting;
+    return starting.finally(() => { if (this.starting === starting) this.starting = undefined; });
   }
 
   /** Creates topics (and their dead-letter topics), joins the group and runs; retried until it works. */
@@ -135,7 +145,10 @@ export class KafkaBus implements EventBus {
     const types = dispatcher.types();
     const consumer = this.kafka.consumer({
       groupId: `${this.opts.topicPrefix}${this.opts.service}`,
-      retry: { retries: 5, initialRetryTime: 300 },
+      // A crashed consumer is rebuilt by scheduleReconnect, never restarted by kafkajs on its own
+      // timer: a restart's join under way when `stop` disconnects finds no running consumer to
+      // stop, and goes on joining and fetching after its owner closed (kafkajs #1147, #1639).
+      retry: { retries: 5, initialRetryTime: 300, restartOnFailure: async () => false },
       // After a broker restart the coordinator waits for the old member's session to expire
       // before the group works again (kafkajs has no static membership): keep that short.
       // 10 s is above the broker's default minimum (group.min.session.timeout.ms = 6 s).
@@ -145,8 +158,7 @@ export class KafkaBus implements EventBus {
     this.consumer = consumer;
     consumer.on(consumer.events.CRASH, ({ payload }) => {
       this.consumerRunning = false;
-      // kafkajs restarts by itself on retriable errors; otherwise we rebuild the consumer.
-      if (!payload.restart) this.scheduleReconnect(`crash: ${payload.error.message}`);
+      if (this.consumer === consumer) this.scheduleReconnect(`crash: ${payload.error.message}`);
     });
     consumer.on(consumer.events.GROUP_JOIN, () => { this.consumerRunning = true; });
     consumer.on(consumer.events.STOP, () => { this.consumerRunning = false; });
@@ -207,7 +219,7 @@ export class KafkaBus implements EventBus {
       this.reconnectTimer = undefined;
       void (async () => {
         await old?.disconnect().catch(() => undefined);
-        await this.startConsumer();
+        await this.startConsumerTracked();
       })();
     }, RECONNECT_MS);
   }
@@ -219,10 +231,22 @@ export class KafkaBus implements EventBus {
     return this.handlers.length === 0 || this.consumerRunning;
   }
 
+  /**
+   * Stops for good. A start under way (a join Kafka is slow to answer) is waited out, at most
+   * STOP_WAIT_MS, and what it brought up disconnected: nothing of this bus runs after it resolves.
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     this.dispatcher?.stop();
     clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = undefined;
     await Promise.allSettled([this.consumer?.disconnect(), this.producer.disconnect(), this.admin.disconnect()]);
+    const starting = this.starting;
+    if (starting) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([starting, new Promise((resolve) => { timer = setTimeout(resolve, STOP_WAIT_MS); })]);
+      clearTimeout(timer);
+      await Promise.allSettled([this.consumer?.disconnect(), this.admin.disconnect()]);
+    }
   }
 }
