@@ -14,7 +14,9 @@ export default tseslint.config(
   {
     files: ['**/*.ts', '**/*.tsx'],
     extends: [...tseslint.configs.recommendedTypeChecked],
-    languageOptions: { globals: globals.node, parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    // No tsconfigRootDir: typescript-eslint takes this file's folder, and an absolute path here would
+    // change the config's hash with the clone's path, so no clone could use another's lint cache.
+    languageOptions: { globals: globals.node, parserOptions: { projectService: true } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',

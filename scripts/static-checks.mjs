@@ -1,14 +1,16 @@
-// Lint and typecheck with their caches outside the repository, in
-// ~/.cache/pinhive/{eslint,tsc}/<hash of the repository's path>/ (PINHIVE_CACHE moves it): a second
-// run on this machine, or a fresh clone at the same path, checks again only what changed.
+// Lint and typecheck with incremental caches that any clone of the repository can start from:
+// each run keeps its own in .run/static-checks/ and hands it on to ~/.cache/pinhive/static-checks/
+// (PINHIVE_CACHE moves it), where a fresh clone, at whatever path, finds it.
 //   node scripts/static-checks.mjs lint         (npm run lint)
 //   node scripts/static-checks.mjs typecheck    (npm run typecheck)
-// tsc's incremental state is exact (it follows every file's content through the imports). ESLint's
-// cache is per file: a file is linted again when it or the lint config changes, not when only a
-// file it imports does, so a type-aware rule (no-floating-promises) may miss a finding until the
-// file itself changes; PINHIVE_LINT_CACHE=0 lints every file (docs/decisions/test-suite-speed.md).
+// tsc's incremental state is exact (it follows every file's content through the imports), and its
+// paths are relative to the build info's folder, which is at the same place in every clone.
+// ESLint's cache (content strategy) keys files by absolute path: the shared copy holds them with
+// the clone's path replaced by a placeholder. It is per file: a file is linted again when it or
+// the lint config changes, not when only a file it imports does, so a type-aware rule
+// (no-floating-promises) may miss a finding until the file itself changes; PINHIVE_LINT_CACHE=0
+// lints every file (docs/decisions/test-suite-speed.md).
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,12 +19,32 @@ import { cacheRoot } from '../infra/native/install.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The tsconfig files `npm run typecheck` checks, in order. */
 const TS_PROJECTS = ['tsconfig.json', 'web/tsconfig.json', 'e2e/tsconfig.json'];
+/** Stands for the clone's path in the shared copy of ESLint's cache. */
+const ROOT_MARK = '<pinhive-root>';
 
-/** This clone's cache folder for one tool: clones at other paths keep their own. */
-function cacheDir(tool) {
-  const dir = path.join(cacheRoot(), tool, createHash('sha256').update(root).digest('hex').slice(0, 16));
-  fs.mkdirSync(dir, { recursive: true });
-  return dir;
+/** This clone's cache file of one tool, and the shared copy it starts from and hands on to. */
+function cacheFiles(tool, name) {
+  const local = path.join(root, '.run', 'static-checks', tool, name);
+  const shared = path.join(cacheRoot(), 'static-checks', tool, name);
+  fs.mkdirSync(path.dirname(local), { recursive: true });
+  fs.mkdirSync(path.dirname(shared), { recursive: true });
+  return { local, shared };
+}
+
+/** Copies a cache file, `rewrite` applied to its text, through a temporary file: a reader sees a whole one. */
+function copyCache(from, to, rewrite = (text) => text) {
+  if (!fs.existsSync(from)) return;
+  const tmp = `${to}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, rewrite(fs.readFileSync(from, 'utf8')));
+  fs.renameSync(tmp, to);
+}
+
+/** Runs a check with its cache file taken from the shared copy when this clone has none, and handed back after. */
+async function withCache(files, check, { toLocal, toShared } = {}) {
+  if (!fs.existsSync(files.local)) copyCache(files.shared, files.local, toLocal);
+  const res = await check();
+  copyCache(files.local, files.shared, toShared);
+  return res;
 }
 
 /**
@@ -40,16 +62,21 @@ function run(cmd, args, { quiet = false } = {}) {
 }
 
 export function lint(options) {
-  const cache = process.env.PINHIVE_LINT_CACHE === '0' ? [] : ['--cache', '--cache-strategy', 'content', '--cache-location', path.join(cacheDir('eslint'), '.eslintcache')];
-  return run(path.join(root, 'node_modules/.bin/eslint'), ['--max-warnings=0', ...cache, '.'], options);
+  const args = [path.join(root, 'node_modules/.bin/eslint'), ['--max-warnings=0', '.']];
+  if (process.env.PINHIVE_LINT_CACHE === '0') return run(...args, options);
+  const files = cacheFiles('eslint', '.eslintcache');
+  const prefix = JSON.stringify(`${root}/`).slice(1, -1);
+  return withCache(files, () => run(args[0], ['--cache', '--cache-strategy', 'content', '--cache-location', files.local, ...args[1]], options), {
+    toLocal: (text) => text.replaceAll(`${ROOT_MARK}/`, prefix),
+    toShared: (text) => text.replaceAll(prefix, `${ROOT_MARK}/`),
+  });
 }
 
 export async function typecheck(options) {
-  const dir = cacheDir('tsc');
   let out = '';
   for (const project of TS_PROJECTS) {
-    const info = path.join(dir, `${project.replace(/[/.]/g, '_')}.tsbuildinfo`);
-    const res = await run(path.join(root, 'node_modules/.bin/tsc'), ['-p', project, '--incremental', '--tsBuildInfoFile', info], options);
+    const files = cacheFiles('tsc', `${project.replace(/[/.]/g, '_')}.tsbuildinfo`);
+    const res = await withCache(files, () => run(path.join(root, 'node_modules/.bin/tsc'), ['-p', project, '--incremental', '--tsBuildInfoFile', files.local], options));
     out += res.out;
     if (res.code !== 0) return { code: res.code, out };
   }
