@@ -2,12 +2,12 @@
 // "test": own ports, own data under .run/test, never the dev stack) and stops them after.
 //   1. lint, side by side with typecheck then unit tests (nothing running); both checks keep
 //      their caches outside the repository (scripts/static-checks.mjs)
-//   2. integration tests against real Kafka, FerretDB on PostgreSQL and Redis on two jest
+//   2. integration tests against real Kafka, FerretDB on PostgreSQL and Redis on three jest
 //      workers; beside them (and beside step 1), on a second set of test servers, one at a time
 //      the few that stop a server (test/support/serial-int-tests.cjs), then the Go tests of the
 //      FerretDB front (companion indexes, write locking) on that set's PostgreSQL; then, with
 //      nothing beside them, the serial files listed `alone` there
-//   3. the built product behind nginx, driven by Playwright in Chromium (two workers)
+//   3. the built product behind nginx, driven by Playwright in Chromium (three workers)
 //   4. the API fuzzer (schemathesis) against that product, 3 examples per operation, fixed seed
 // Where the time goes and why it is split so: docs/decisions/test-suite-speed.md.
 import { spawn } from 'node:child_process';
@@ -227,7 +227,7 @@ try {
     await step('integration tests (containers)', () => jest('int', 'int', ['--runInBand']));
     await step('test servers started', () => infra.startInfra(p, { fresh: true }));
   } else {
-    await step('integration tests (2 workers)', () => jest('int', 'int', ['--maxWorkers=2', '--testPathIgnorePatterns', '/node_modules/', ...SERIAL_INT], external));
+    await step('integration tests (3 workers)', () => jest('int', 'int', ['--maxWorkers=3', '--testPathIgnorePatterns', '/node_modules/', ...SERIAL_INT], external));
     if (serialAfter) {
       await step('integration tests (serial)', () => jest('int', 'int-serial', ['--runInBand', ...SERIAL_INT], external));
       await step('FerretDB front (go test)', () => goFrontTests(p));
