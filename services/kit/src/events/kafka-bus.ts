@@ -4,6 +4,8 @@ import type { Logger } from '../logger';
 import type { Metrics } from '../metrics';
 import type { EventBus, EventHandler } from './bus';
 import { MAX_EVENT_BATCH, type Dispatcher } from './dispatcher';
+// Before any client is made: kafkajs' idle connections would spin on a 1 ms timer.
+import './kafkajs-idle-loop';
 
 /** Partitions of each topic the kit creates: as many events of a type as can be handled at once per process. */
 const TOPIC_PARTITIONS = 3;
