@@ -23,10 +23,30 @@ const reports = path.join(root, '.run', 'test-reports');
 const timings = [];
 const counts = { passed: 0, failed: 0, skipped: 0 };
 
+/** The machine's CPU time so far, idle and in all, from /proc/stat (jiffies); undefined off Linux. */
+function cpuTimes() {
+  try {
+    const fields = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1, 9).map(Number);
+    return { idle: fields[3] + fields[4], total: fields.reduce((a, b) => a + b, 0) };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Runs one phase and notes its time and how idle the cores were meanwhile (steps overlap, so that
+ * is the machine's, not the step's own): an idle share says more workers would pay, none that
+ * only less work will.
+ */
 function step(name, fn) {
   const t0 = Date.now();
+  const cpu0 = cpuTimes();
   console.log(`\n=== ${name}`);
-  return Promise.resolve(fn()).finally(() => timings.push(`${name}: ${((Date.now() - t0) / 1000).toFixed(1)} s`));
+  return Promise.resolve(fn()).finally(() => {
+    const cpu1 = cpuTimes();
+    const idle = cpu0 && cpu1 && cpu1.total > cpu0.total ? `, cores ${Math.round((100 * (cpu1.idle - cpu0.idle)) / (cpu1.total - cpu0.total))} % idle` : '';
+    timings.push(`${name}: ${((Date.now() - t0) / 1000).toFixed(1)} s${idle}`);
+  });
 }
 
 /**
