@@ -143,45 +143,59 @@ async function main() {
       ...(values['signed-in-only'] ? [] : [{ name: 'signed out', signedIn: false }]),
       { name: 'signed in', signedIn: true, exclude: SIGNED_IN_EXCLUDED },
     ];
-    for (const session of sessions) {
-      for (const service of services) {
-        // A fresh account for each signed-in run: its access token (15 minutes) outlives the run,
-        // and what one service's run changes (a password, two-factor) does not reach the next.
-        const headers = session.signedIn ? (await signUp(direct.auth ?? baseUrl)).headers : [];
-        const tag = `${service}-${session.name.replace(' ', '-')}`;
-        const ndjson = path.join(work, `${tag}.ndjson`);
-        const log = path.join(work, `${tag}.log`);
-        const args = [
-          'run', schemaOf(service), '--url', urlOf(service),
-          '--checks', 'not_a_server_error,failure_envelope',
-          '--max-examples', String(examples), '--seed', values.seed, '--generation-deterministic',
-          '--phases', values.phases, '--workers', '1', '--no-shrink', '--continue-on-failure',
-          '--request-timeout', '30', '--no-color',
-          '--suppress-health-check', 'all', '--warnings', 'off',
-          // The API refuses a NUL character anywhere (the kit, 400 naming the field): not generated
-          // as a value the schema allows. Negative cases and the hostile bodies test still send it.
-          '--generation-allow-x00', 'false',
-          '--report', 'ndjson', '--report-ndjson-path', ndjson,
-          ...headers.flatMap((h) => ['--header', h]),
-          ...(session.exclude ?? []).flatMap((p) => ['--exclude-path', p]),
-        ];
-        const env = {
-          ...process.env,
-          SCHEMATHESIS_HOOKS: 'checks',
-          PYTHONPATH: [path.join(root, 'scripts', 'fuzz'), process.env.PYTHONPATH].filter(Boolean).join(path.delimiter),
-          PYTHONUNBUFFERED: '1',
-        };
-        const t1 = Date.now();
-        const code = await runLogged(schemathesis, args, env, log, work);
-        const summary = fs.existsSync(ndjson) ? summariseEvents(fs.readFileSync(ndjson, 'utf8')) : { operations: {}, errors: ['no report written'] };
-        const cases = Object.values(summary.operations).reduce((n, o) => n + o.cases, 0);
-        const failures = Object.values(summary.operations).reduce((n, o) => n + o.failures.length, 0);
-        const run = { service, session: session.name, exitCode: code, seconds: (Date.now() - t1) / 1000, cases, failures, ...summary };
-        if (code !== 0 && failures === 0) run.log = fs.readFileSync(log, 'utf8').split('\n').slice(-40).join('\n');
-        runs.push(run);
-        console.log(`[fuzz] ${service}, ${session.name}: ${cases} cases over ${Object.keys(summary.operations).length} operations, ${failures} failures (${run.seconds.toFixed(1)} s)`);
+    // Two runs at a time (FUZZ_CONCURRENCY): each is one Python process, and the services answer
+    // beside it, so the machine's two cores are both busy. The longest (pins-boards) start first.
+    const jobs = sessions.flatMap((session) => services.map((service) => ({ session, service })));
+    jobs.sort((a, b) => Number(b.service === 'pins-boards') - Number(a.service === 'pins-boards'));
+    const byJob = new Map();
+    let next = 0;
+    const lane = async () => {
+      while (next < jobs.length) {
+        const job = jobs[next++];
+        byJob.set(job, await fuzzOne(job));
       }
-    }
+    };
+    const fuzzOne = async ({ session, service }) => {
+      // A fresh account for each signed-in run: its access token (15 minutes) outlives the run,
+      // and what one service's run changes (a password, two-factor) does not reach the next.
+      const headers = session.signedIn ? (await signUp(direct.auth ?? baseUrl)).headers : [];
+      const tag = `${service}-${session.name.replace(' ', '-')}`;
+      const ndjson = path.join(work, `${tag}.ndjson`);
+      const log = path.join(work, `${tag}.log`);
+      const args = [
+        'run', schemaOf(service), '--url', urlOf(service),
+        '--checks', 'not_a_server_error,failure_envelope',
+        '--max-examples', String(examples), '--seed', values.seed, '--generation-deterministic',
+        '--phases', values.phases, '--workers', '1', '--no-shrink', '--continue-on-failure',
+        '--request-timeout', '30', '--no-color',
+        '--suppress-health-check', 'all', '--warnings', 'off',
+        // The API refuses a NUL character anywhere (the kit, 400 naming the field): not generated
+        // as a value the schema allows. Negative cases and the hostile bodies test still send it.
+        '--generation-allow-x00', 'false',
+        '--report', 'ndjson', '--report-ndjson-path', ndjson,
+        ...headers.flatMap((h) => ['--header', h]),
+        ...(session.exclude ?? []).flatMap((p) => ['--exclude-path', p]),
+      ];
+      const env = {
+        ...process.env,
+        SCHEMATHESIS_HOOKS: 'checks',
+        PYTHONPATH: [path.join(root, 'scripts', 'fuzz'), process.env.PYTHONPATH].filter(Boolean).join(path.delimiter),
+        PYTHONUNBUFFERED: '1',
+      };
+      const t1 = Date.now();
+      const code = await runLogged(schemathesis, args, env, log, work);
+      const summary = fs.existsSync(ndjson) ? summariseEvents(fs.readFileSync(ndjson, 'utf8')) : { operations: {}, errors: ['no report written'] };
+      const cases = Object.values(summary.operations).reduce((n, o) => n + o.cases, 0);
+      const failures = Object.values(summary.operations).reduce((n, o) => n + o.failures.length, 0);
+      const run = { service, session: session.name, exitCode: code, seconds: (Date.now() - t1) / 1000, cases, failures, ...summary };
+      if (code !== 0 && failures === 0) run.log = fs.readFileSync(log, 'utf8').split('\n').slice(-40).join('\n');
+      console.log(`[fuzz] ${service}, ${session.name}: ${cases} cases over ${Object.keys(summary.operations).length} operations, ${failures} failures (${run.seconds.toFixed(1)} s)`);
+      return run;
+    };
+    const concurrency = Math.max(1, Number(process.env.FUZZ_CONCURRENCY ?? 2));
+    await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, lane));
+    // The report in a fixed order (sessions, then services), whatever order the runs ended in.
+    for (const session of sessions) for (const service of services) runs.push(byJob.get(jobs.find((j) => j.session === session && j.service === service)));
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }
