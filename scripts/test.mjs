@@ -233,11 +233,12 @@ try {
     faultsDone.catch(() => undefined);
   }
 
-  // Two cores: ESLint's type-aware pass on one, tsc and then the unit tests on the other.
+  // Two cores: ESLint's type-aware pass on one, tsc on the other; then the unit tests on both (jest
+  // would take one worker on two cores; lint is done by then when its cache is warm: 53 s to 31 s quiet).
   await step('lint, typecheck and unit tests', async () => {
     const results = await Promise.allSettled([
       step('lint', () => quietCheck('lint', lint)),
-      step('typecheck', () => quietCheck('typecheck', typecheck)).then(() => step('unit tests', () => jest('unit', 'unit'))),
+      step('typecheck', () => quietCheck('typecheck', typecheck)).then(() => step('unit tests', () => jest('unit', 'unit', ['--maxWorkers=2']))),
     ]);
     const failure = results.find((r) => r.status === 'rejected');
     if (failure) throw failure.reason;
