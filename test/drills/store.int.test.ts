@@ -79,14 +79,14 @@ async function outage(part: Part) {
   for (const a of accounts) expect((await new Browser(stack.auth.url).post('/v3/login/', { username_or_email: a.email, password: a.password })).status).toBe(200);
   // The board's count follows from the pins' events (board.model.ts): those of the saves just
   // before the outages may still be under way when the store goes, and are applied once it is back.
-  let counted = -1;
+  // A count short of it throws what it saw, so that a timeout says it (as outage's probes do).
   const countFrom = Date.now();
   await waitFor(async () => {
-    counted = ok<{ pin_count: number }>(await calls.get('BoardResource', { board_id: board.id }, ada)).pin_count;
-    return counted === pinsBefore.length ? true : undefined;
-  }, 'the board count', 30_000, 250).catch(() => undefined); // the expect below says what it last saw
+    const counted = ok<{ pin_count: number }>(await calls.get('BoardResource', { board_id: board.id }, ada)).pin_count;
+    if (counted !== pinsBefore.length) throw new Error(`the board counts ${counted} pins, not ${pinsBefore.length}`);
+    return true;
+  }, `the board's count to reach ${pinsBefore.length}`, 30_000, 250);
   const boardCountAfterMs = Date.now() - countFrom;
-  expect(counted).toBe(pinsBefore.length);
   for (const pin of pinsBefore) ok(await calls.get('PinResource', { id: pin.id }, ada));
   recordDrill('store', { outageMs: OUTAGE_MS, outages: figures, boardCountAfterMs });
 }, 240_000);
