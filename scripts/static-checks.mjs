@@ -62,11 +62,12 @@ function run(cmd, args, { quiet = false } = {}) {
 }
 
 export function lint(options) {
-  const args = [path.join(root, 'node_modules/.bin/eslint'), ['--max-warnings=0', '.']];
-  if (process.env.PINHIVE_LINT_CACHE === '0') return run(...args, options);
+  const eslint = path.join(root, 'node_modules/.bin/eslint');
+  const args = ['--max-warnings=0', '.'];
+  if (process.env.PINHIVE_LINT_CACHE === '0') return run(eslint, args, options);
   const files = cacheFiles('eslint', '.eslintcache');
   const prefix = JSON.stringify(`${root}/`).slice(1, -1);
-  return withCache(files, () => run(args[0], ['--cache', '--cache-strategy', 'content', '--cache-location', files.local, ...args[1]], options), {
+  return withCache(files, () => run(eslint, ['--cache', '--cache-strategy', 'content', '--cache-location', files.local, ...args], options), {
     toLocal: (text) => text.replaceAll(`${ROOT_MARK}/`, prefix),
     toShared: (text) => text.replaceAll(prefix, `${ROOT_MARK}/`),
   });
