@@ -233,6 +233,26 @@ describe('Google-kind one-tap (the browser\'s FedCM prompt)', () => {
     expect(await sessionMethods(email)).toEqual(['google_one_tap', 'google_one_tap']);
   });
 
+  it("a button pressed while the prompt's start is under way: the popup's token and the prompt's each find their own flow", async () => {
+    const email = `${uniqueName('both')}@gmail.example`;
+    // The prompt's start answers after the popup's: one cookie for both once left the popup's token
+    // checked against the prompt's nonce (identity_invalid).
+    const b = new Browser(auth.url);
+    const popup = data<{ authorizationUri: string }>(await b.post('/v3/auth/google/start/'));
+    await startOneTap(b);
+    const popupToken = responseParams(await signInAt(popup.authorizationUri, { login: email })).get('id_token')!;
+    expect(error(await b.post('/v3/login/', { google_open_id_token: popupToken }))).toMatchObject({ code: 'identity_not_linked', data: { provider: 'google', email } });
+    expect((await b.post('/v3/register/social/', { type: 'google', birthday: adultBirthday })).status).toBe(201);
+
+    // The other way round, and the prompt's token is the one used: a one-tap log-in.
+    const c = new Browser(auth.url);
+    const prompt = await startOneTap(c);
+    expect((await c.post('/v3/auth/google/start/')).status).toBe(200);
+    const tapToken = (await fedcmAssertion(prompt.configUrl, { login: email, clientId: prompt.clientId, nonce: prompt.nonce, origin: webOrigin })).body.token;
+    expect((await c.post('/v3/login/', { google_open_id_token: tapToken })).status).toBe(200);
+    expect(await sessionMethods(email)).toEqual(['google', 'google_one_tap']);
+  });
+
   it("refuses a prompt's token minted for another browser's nonce, and one used twice", async () => {
     const email = `${uniqueName('tap')}@gmail.example`;
     const victim = new Browser(auth.url);

@@ -101,7 +101,7 @@ export const devMessageSchema = z.object({
 export type DevMessage = z.infer<typeof devMessageSchema>;
 
 /** Cookie and header names the web app and the services agree on. */
-export const SESSION_COOKIES = { access: 'ph_access', refresh: 'ph_refresh', csrf: 'csrftoken', underage: 'ph_underage', mfa: 'ph_mfa', accounts: 'ph_accounts', idFlow: 'ph_idflow', identity: 'ph_identity', identityMfa: 'ph_idmfa' } as const;
+export const SESSION_COOKIES = { access: 'ph_access', refresh: 'ph_refresh', csrf: 'csrftoken', underage: 'ph_underage', mfa: 'ph_mfa', accounts: 'ph_accounts', idFlow: 'ph_idflow', oneTapFlow: 'ph_idflow_onetap', identity: 'ph_identity', identityMfa: 'ph_idmfa' } as const;
 export const CSRF_HEADER = 'x-csrftoken';
 
 /** Two-factor codes: 6 digits. */

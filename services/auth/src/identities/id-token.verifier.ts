@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import { decodeJwt } from 'jose';
 import * as oidc from 'openid-client';
 import { genderOf, SESSION_COOKIES, type IdentityCredentials } from '@pinhive/contracts';
 import { appError, readCookie, type Logger } from '@pinhive/kit';
@@ -31,7 +32,7 @@ export class IdTokenVerifier implements IdentityVerifier {
   async verify(credentials: IdentityCredentials, req: Request): Promise<{ identity: VerifiedIdentity; method: IdentityLoginMethod } | null> {
     const token = credentials[CREDENTIAL[this.provider]];
     if (!token) return null;
-    const flow = await this.flows.takeFlow(readCookie(req, SESSION_COOKIES.idFlow));
+    const flow = await this.flowOf(token, req);
     if (!flow || flow.provider !== this.provider) throw appError('identity_expired', { data: { provider: this.provider } });
     const config = await this.discovered.get();
     const answer = new URL(`${CALLBACK_BASE}${this.provider}/`);
@@ -44,6 +45,32 @@ export class IdTokenVerifier implements IdentityVerifier {
     }
     if (this.opts.hostedDomain && claims['hd'] !== this.opts.hostedDomain) throw appError('identity_invalid', { data: { provider: this.provider } });
     return { identity: identityFromClaims(this.provider, claims), method: flow.oneTap ? 'google_one_tap' : this.provider };
+  }
+
+  /**
+   * Taken once: the flow this browser started that the token answers. A browser may hold two, the
+   * one-tap prompt's (started as the page loads) and a popup's (a button pressed meanwhile), each
+   * in its own cookie; the token's nonce, read here unverified, picks the one-tap flow only when it
+   * is that flow's. The check above then verifies the token against the flow taken, so a token
+   * whose nonce matches neither still fails there, and still uses up the flow it was offered to.
+   */
+  private async flowOf(token: string, req: Request) {
+    const popupId = readCookie(req, SESSION_COOKIES.idFlow);
+    const oneTapId = readCookie(req, SESSION_COOKIES.oneTapFlow);
+    if (oneTapId && popupId) {
+      const oneTap = await this.flows.peekFlow(oneTapId);
+      if (oneTap && oneTap.nonce === nonceOf(token)) return this.flows.takeFlow(oneTapId);
+    }
+    return this.flows.takeFlow(popupId ?? oneTapId);
+  }
+}
+
+/** The `nonce` claim of a JWT, unverified; undefined when the token is not one. */
+function nonceOf(token: string): unknown {
+  try {
+    return decodeJwt(token).nonce;
+  } catch {
+    return undefined;
   }
 }
 

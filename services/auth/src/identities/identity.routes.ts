@@ -8,7 +8,7 @@ import { setSessionCookies, setUnderageCookie } from '../sessions/session.cookie
 import type { CookieOptions } from '../sessions/session.routes';
 import type { SessionService } from '../sessions/session.service';
 import type { RegistrationService } from '../users/registration.service';
-import { clearPendingIdentityCookie, setFlowCookie } from './identity.cookies';
+import { clearPendingIdentityCookie, setFlowCookie, setOneTapFlowCookie } from './identity.cookies';
 import { birthdaySeconds } from './identity-login.service';
 import type { ProviderFlows } from './provider-flows';
 import type { FacebookGraph } from './facebook/facebook.graph';
@@ -68,7 +68,7 @@ export function identityRoutes(deps: {
       response: oneTapStartResponseSchema,
       handler: async ({ res }) => {
         const { flowId, ...prompt } = await social.startOneTap();
-        setFlowCookie(res, flowId, cookies.secure);
+        setOneTapFlowCookie(res, flowId, cookies.secure);
         return prompt;
       },
     }),

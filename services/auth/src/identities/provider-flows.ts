@@ -50,6 +50,9 @@ export class ProviderFlows {
   /** The flow this browser started, once; null when it expired or was used. */
   takeFlow = (id: string | undefined): Promise<StartedFlow | null> => this.read<StartedFlow>('idflow', id, 'take');
 
+  /** The same, left in place: to learn which of a browser's flows an answer belongs to. */
+  peekFlow = (id: string | undefined): Promise<StartedFlow | null> => this.read<StartedFlow>('idflow', id, 'keep');
+
   holdPending = (identity: VerifiedIdentity): Promise<string> => this.hold('identity', identity, PENDING_IDENTITY_TTL_SECONDS);
 
   /** Read without using it up: a refused sign-up (say, an under-age birthday) may be retried. */
