@@ -1,4 +1,4 @@
-// Lets CommonJS test code (ts-jest) drive the ESM infra launcher through a child process:
+// Lets CommonJS test code (jest, transpiled by swc) drive the ESM infra launcher through a child process:
 //   node test/support/infra-cli.mjs profile            -> prints the test profile as JSON
 //   node test/support/infra-cli.mjs stop|start <part>  -> stops/starts kafka, postgres, ferretdb or redis
 //   node test/support/infra-cli.mjs kill <part>        -> SIGKILLs it (a crash: no shutdown of its own)
