@@ -19,8 +19,10 @@ export const ada: Person = { id: 'user-ada', username: 'ada' };
  * What the redis and store drills run against: auth and pins-boards in this process on the test
  * servers, a database of the drill's own (`name`), Ada's profile seeded. Registers its own
  * beforeAll and afterAll; the parts are read once they started (`stack.auth`, ...).
+ * `pinsLogLevel`: pins-boards' log level (the tests' own, silent by default, otherwise), so that a
+ * drill can keep the cause behind a 503 its probes only see as `service_unavailable`.
  */
-export function drillStack(name: string) {
+export function drillStack(name: string, opts: { pinsLogLevel?: string } = {}) {
   const db = uniqueName(`drill_${name}`);
   const imagesDir = fs.mkdtempSync(path.join(os.tmpdir(), `pinhive-drill-${name}-`));
   const stack = {} as { auth: RunningService<AuthConfig>; pins: RunningService<PinsBoardsConfig>; viewers: Awaited<ReturnType<typeof testViewers>>; conn: Connection };
@@ -30,7 +32,7 @@ export function drillStack(name: string) {
     stack.viewers = await testViewers();
     [stack.auth, stack.pins] = await Promise.all([
       startAuth(),
-      startService(pinsBoardsService(loadPinsBoardsConfig({ ...serviceEnv(db, `${uniqueName(name)}.`), AUTH_JWKS_URL: stack.viewers.jwksUrl, IMAGES_DIR: imagesDir }))),
+      startService(pinsBoardsService(loadPinsBoardsConfig({ ...serviceEnv(db, `${uniqueName(name)}.`), ...(opts.pinsLogLevel ? { LOG_LEVEL: opts.pinsLogLevel } : {}), AUTH_JWKS_URL: stack.viewers.jwksUrl, IMAGES_DIR: imagesDir }))),
     ]);
     await whenReady(stack.pins.url);
     stack.conn = await mongoose.createConnection(servers.mongoUrl(db), { retryWrites: false }).asPromise();
