@@ -144,14 +144,16 @@ async function main() {
       { name: 'signed in', signedIn: true, exclude: SIGNED_IN_EXCLUDED },
     ];
     // Two runs at a time (FUZZ_CONCURRENCY): each is one Python process, and the services answer
-    // beside it, so the machine's two cores are both busy. The longest (pins-boards) start first.
+    // beside it, so the machine's two cores are both busy. The longest (pins-boards) start first;
+    // the report keeps the order of `jobs` (sessions, then services). The lanes are the kit's
+    // mapLimit, which a plain-node script cannot import (TypeScript).
     const jobs = sessions.flatMap((session) => services.map((service) => ({ session, service })));
-    jobs.sort((a, b) => Number(b.service === 'pins-boards') - Number(a.service === 'pins-boards'));
+    const queue = [...jobs].sort((a, b) => Number(b.service === 'pins-boards') - Number(a.service === 'pins-boards'));
     const byJob = new Map();
     let next = 0;
     const lane = async () => {
-      while (next < jobs.length) {
-        const job = jobs[next++];
+      while (next < queue.length) {
+        const job = queue[next++];
         byJob.set(job, await fuzzOne(job));
       }
     };
@@ -193,9 +195,8 @@ async function main() {
       return run;
     };
     const concurrency = Math.max(1, Number(process.env.FUZZ_CONCURRENCY ?? 2));
-    await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, lane));
-    // The report in a fixed order (sessions, then services), whatever order the runs ended in.
-    for (const session of sessions) for (const service of services) runs.push(byJob.get(jobs.find((j) => j.session === session && j.service === service)));
+    await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, lane));
+    runs.push(...jobs.map((job) => byJob.get(job)));
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }
