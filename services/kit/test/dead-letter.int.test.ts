@@ -2,6 +2,7 @@ import { Kafka, logLevel } from 'kafkajs';
 import mongoose from 'mongoose';
 import { createLogger, defineHandler, Dispatcher, KafkaBus, newEvent, ProcessedEvents } from '@pinhive/kit';
 import { servers, uniqueName, waitFor } from '../../../test/support/servers';
+import { publishEvents } from '../../../test/support/events';
 
 /** On the real broker: an event whose handler keeps failing is parked on `<type>.dlq`, with why. */
 it('parks an event on the dead-letter topic after the retries, and handles the next one', async () => {
@@ -32,7 +33,7 @@ it('parks an event on the dead-letter topic after the retries, and handles the n
   const parked: { value: string; headers: Record<string, string> }[] = [];
   try {
     await bus.start();
-    await bus.publish([poison, event('fine')]);
+    await publishEvents(bus, [poison, event('fine')]);
     await reader.connect();
     await reader.subscribe({ topic: `${prefix}auth.user.registered.v1.dlq`, fromBeginning: true });
     await reader.run({
@@ -93,12 +94,12 @@ it('hands a fetch of one partition to handleBatch in order, and parks the bad ev
     await bus.start();
     await waitFor(async () => ((await bus.ready()) ? true : undefined), 'the consumer to join', 45_000);
     // One publish is one produce request: the partition's fetch brings all of it.
-    await bus.publish(names.map(event));
+    await publishEvents(bus, names.map(event));
     await waitFor(async () => (batches.flat().length + oneByOne.length >= names.length ? true : undefined), 'the events handled', 45_000);
     expect([...batches.flat(), ...oneByOne]).toEqual(names);
     expect(batches.some((b) => b.length > 1)).toBe(true);
 
-    await bus.publish(['a', 'poison', 'b'].map(event));
+    await publishEvents(bus, ['a', 'poison', 'b'].map(event));
     await waitFor(async () => (oneByOne.includes('b') ? true : undefined), 'the batch with a bad event handled one at a time', 45_000);
     expect(oneByOne.slice(-2)).toEqual(['a', 'b']);
     expect(parked).toEqual(['poison']);

@@ -14,6 +14,7 @@ import { BoardListRepository } from '../src/boards/board-list.repository';
 import { BoardRepository } from '../src/boards/board.repository';
 import { ListNumbers } from '../src/shared/list-numbers';
 import { serviceEnv, servers, uniqueName, waitFor } from '../../../test/support/servers';
+import { publishEvents } from '../../../test/support/events';
 import { testViewers } from '../../../test/support/test-viewers';
 import { ok, seedProfiles, whenReady, type Person } from './support/resources';
 import { eventRecorder, followCalls, handledCount } from './support/follows';
@@ -207,7 +208,7 @@ describe('follow events delivered twice', () => {
 
     // Kafka delivers it again, twice: the dispatcher has it recorded and skips it.
     const skipped = await handledCount(pins, 'count-board-followed', 'duplicate');
-    await pins.ctx.bus.publish([event, event]);
+    await publishEvents(pins.ctx.bus, [event, event]);
     await waitFor(async () => ((await handledCount(pins, 'count-board-followed', 'duplicate')) >= skipped + 2 ? true : undefined), 'both deliveries to be seen');
     expect(await board(quiet.id)).toMatchObject({ follower_count: 1 });
 

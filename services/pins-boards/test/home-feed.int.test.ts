@@ -18,6 +18,7 @@ import { boardCountsId, boardFollowersList, FOLLOW_COUNTS_COLLECTION } from '../
 import { PinRepository } from '../src/pins/pin.repository';
 import { LIST_NUMBERS_COLLECTION, ListNumbers } from '../src/shared/list-numbers';
 import { serviceEnv, servers, uniqueName, waitFor } from '../../../test/support/servers';
+import { publishEvents } from '../../../test/support/events';
 import { testViewers } from '../../../test/support/test-viewers';
 import { ok, seedProfiles, whenReady, type Person } from './support/resources';
 import { eventRecorder, followCalls, handledCount } from './support/follows';
@@ -118,7 +119,7 @@ describe('a save onto a followed board', () => {
 
     // The moves code publishes this once a batch of pins is moved; here it comes by itself.
     const move = newEvent('pins-boards', 'pins.pin.moved.v1', board.id, { moveId: 'move-1', batch: 0, fromBoardId: board.id, toBoardId: secret.id, toSectionId: null, toPrivacy: 'secret', pinIds: [moved.id] });
-    await pins.ctx.bus.publish([move]);
+    await publishEvents(pins.ctx.bus, [move]);
     for (const reader of [grace, bea]) await feedUntil(reader, (ids) => !ids.includes(moved.id) && ids.includes(stays.id), 'the moved pin to leave every feed');
 
     ok(await calls.write('BoardResource', 'update', { board_id: board.id, privacy: 'secret' }, ada));
@@ -212,7 +213,7 @@ describe('the home feed', () => {
     // that arrive in one batch are handed over once (the other counted a duplicate).
     const delivered = async () => (await handledCount(pins, 'fan-out-saved-pin', 'ok')) + (await handledCount(pins, 'fan-out-saved-pin', 'duplicate'));
     const ran = await delivered();
-    await pins.ctx.bus.publish([event, event]);
+    await publishEvents(pins.ctx.bus, [event, event]);
     await waitFor(async () => ((await delivered()) >= ran + 2 ? true : undefined), 'both deliveries handled');
     expect(await calls.feed(grace)).toEqual(before);
 
@@ -313,7 +314,7 @@ describe('popular pins', () => {
     const event = saves.find((e) => (e.data as PinSavedV1).pinId === liked.id)!;
     const popularRuns = await handledCount(pins, 'popular-saved-pin', 'ok');
     const score = await redis.zscore(key, liked.id);
-    await pins.ctx.bus.publish([event]);
+    await publishEvents(pins.ctx.bus, [event]);
     await handledMore('popular-saved-pin', popularRuns);
     expect(await redis.zscore(key, liked.id)).toBe(score);
 

@@ -12,6 +12,7 @@ import { BOARD_ACTIONS_COLLECTION, LEASE_MS, moveBatchStamp, moveLedgerKey, MOVE
 import { BoardRepository } from '../src/boards/board.repository';
 import { PinRepository } from '../src/pins/pin.repository';
 import { serviceEnv, servers, uniqueName, waitFor } from '../../../test/support/servers';
+import { publishEvents } from '../../../test/support/events';
 import { testViewers } from '../../../test/support/test-viewers';
 import { ok, png, resourceCalls, seedProfiles, whenReady } from './support/resources';
 import { seedPins } from './support/seed-pins';
@@ -484,8 +485,8 @@ describe('the moved events', () => {
     // passes over both; the feed's clean-up (a tombstone written again, idempotent by itself) runs
     // again and changes nothing.
     const [feedBefore, listenerBefore] = [await handled([pins, quick], 'feed-moved-pins'), await handled([listener], 'note-move')];
-    await listener.ctx.bus.publish([event]);
-    await listener.ctx.bus.publish([event]);
+    await publishEvents(listener.ctx.bus, [event]);
+    await publishEvents(listener.ctx.bus, [event]);
     await waitFor(async () => ((await handled([listener], 'note-move')).duplicate >= listenerBefore.duplicate + 2 ? true : undefined), 'the listener to pass over both');
     await waitFor(async () => ((await handled([pins, quick], 'feed-moved-pins')).all >= feedBefore.all + 2 ? true : undefined), 'pins-boards to see both');
     expect(movedSeen.get(event.id)).toBe(1);

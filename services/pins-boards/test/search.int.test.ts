@@ -13,6 +13,7 @@ import { reindexSearch } from '../src/search/reindex';
 import { Advisories } from '../src/search/advisories';
 import { advisoryCommand } from '../src/search/advisory-command';
 import { serviceEnv, uniqueName, waitFor } from '../../../test/support/servers';
+import { publishEvents } from '../../../test/support/events';
 import { testViewers } from '../../../test/support/test-viewers';
 import { ok, png, resourceCalls, whenReady, type Person } from './support/resources';
 
@@ -33,7 +34,7 @@ const grace: Person = { id: 'user-grace', username: 'grace' };
 const bea: Person = { id: 'user-bea', username: 'bea' };
 const { get, write } = resourceCalls(() => ({ url: service.url, viewers }));
 
-const publish = (...events: Parameters<RunningService<PinsBoardsConfig>['ctx']['bus']['publish']>[0]) => service.ctx.bus.publish(events);
+const publish = (...events: Parameters<RunningService<PinsBoardsConfig>['ctx']['bus']['publish']>[0]) => publishEvents(service.ctx.bus, events);
 
 /** auth's registration of a person, as the index learns their names. */
 const register = (who: Person, firstName: string, lastName = '') =>
