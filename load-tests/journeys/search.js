@@ -59,6 +59,7 @@ export const options = {
     http_req_failed: ['rate<0.01'],
     ...Object.fromEntries(PATHS.map((p) => [`http_req_duration{path:${p}}`, ['max>=0']])),
     ...Object.fromEntries(PATHS.map((s) => [`dropped_iterations{scenario:${s}}`, ['count>=0']])),
+    ...(PHASE === 'search' ? Object.fromEntries(['one', 'two', 'typo'].map((k) => [`http_req_duration{path:search,kind:${k}}`, ['max>=0']])) : {}),
     ...(PHASE === 'lag' ? { 'index_lag_ms{path:lag}': ['max>=0'], 'http_req_duration{path:lag_probe}': ['max>=0'] } : {}),
   },
   summaryTrendStats: ['avg', 'min', 'med', 'p(95)', 'p(99)', 'max', 'count'],
@@ -76,16 +77,20 @@ function typo(word) {
   const i = Math.floor(Math.random() * (word.length - 1));
   return word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2);
 }
+/** A query as people type them, and its kind (`one` word, `two`, or a `typo` in the first): each kind is timed apart too. */
 function query() {
   const words = Math.random() < 0.7 ? [zipfWord()] : [zipfWord(), zipfWord()];
-  if (Math.random() < 0.1) words[0] = typo(words[0]);
-  return words.join(' ');
+  const kind = Math.random() < 0.1 ? 'typo' : words.length === 1 ? 'one' : 'two';
+  if (kind === 'typo') words[0] = typo(words[0]);
+  return { text: words.join(' '), kind };
 }
 const searchUrl = (options) => `${BASE_URL}/resource/BaseSearchResource/get/?data=${data({ page_size: 25, scope: 'pins', ...options })}`;
 const signedIn = () => (Math.random() < 0.5 ? { headers: bearer(FIXTURE.searcherToken) } : {});
 
 export function search() {
-  const res = http.get(searchUrl({ query: query(), rs: 'typed' }), { responseType: 'none', ...signedIn(), ...tag('search') });
+  const { text, kind } = query();
+  const params = tag('search');
+  const res = http.get(searchUrl({ query: text, rs: 'typed' }), { responseType: 'none', ...signedIn(), ...params, tags: { ...params.tags, kind } });
   check(res, { 'search 200': (r) => r.status === 200 });
 }
 

@@ -31,6 +31,11 @@ export interface ServiceContext<C extends BaseConfig> {
   redis: Redis | undefined;
   /** The service's PostgreSQL database, when its definition names one (`postgres`). */
   postgres: Pool | undefined;
+  /**
+   * The same database through a small pool whose named statements are planned once per
+   * connection (infra/postgres.ts PLANNED_ONCE), when the definition asks (`postgres.plannedOnce`).
+   */
+  postgresPlannedOnce: Pool | undefined;
   bus: EventBus;
   /** Call after a write that stored pending events, to publish them now. */
   outbox: Pick<OutboxRelay, 'kick' | 'drain'>;
@@ -62,7 +67,7 @@ export interface ServiceDefinition<C extends BaseConfig> {
    * `prepare` (the service's schema, idempotent) runs until it succeeds; the service is ready
    * once it has and the server answers.
    */
-  postgres?: { url: string; prepare: (pool: Pool) => Promise<void>; settings?: Record<string, string> };
+  postgres?: { url: string; prepare: (pool: Pool) => Promise<void>; settings?: Record<string, string>; plannedOnce?: boolean };
   /** The indexes the service's queries need (declared beside its models), created at start. */
   indexes?: readonly IndexSpec[];
   /** Collections whose documents carry `pendingEvents` (the outbox). */
@@ -104,6 +109,7 @@ export async function startService<C extends BaseConfig>(def: ServiceDefinition<
   const mongo = connectMongo(config.MONGO_URL, logger, { commands: config.MONGO_COMMAND_METRICS ? metrics.mongoCommands : undefined });
   const redis = def.redisUrl ? connectRedis(def.redisUrl, logger) : undefined;
   const postgres = def.postgres ? connectPostgres(def.postgres.url, logger, def.name, def.postgres.settings) : undefined;
+  const postgresPlannedOnce = def.postgres?.plannedOnce ? connectPostgres(def.postgres.url, logger, `${def.name}-planned-once`, def.postgres.settings, { plannedOnce: true }) : undefined;
   const processed = new ProcessedEvents(mongo, { retentionDays: config.PROCESSED_EVENTS_RETENTION_DAYS });
   const bus = new KafkaBus({
     service: def.name,
@@ -117,7 +123,7 @@ export async function startService<C extends BaseConfig>(def: ServiceDefinition<
   const outbox = new OutboxRelay({ conn: mongo, collections: def.outboxCollections ?? [], bus, logger, pollMs: config.OUTBOX_POLL_MS, metrics });
   const experiments = new ExperimentsClient({ url: def.experimentsUrl, logger });
   const ctx: ServiceContext<C> = {
-    config, logger, metrics, mongo, redis, postgres, bus, outbox, processed,
+    config, logger, metrics, mongo, redis, postgres, postgresPlannedOnce, bus, outbox, processed,
     readCache: (opts) => new ReadCache(redis, opts, logger, metrics.readCache),
     experiments,
   };
@@ -210,6 +216,7 @@ export async function startService<C extends BaseConfig>(def: ServiceDefinition<
       await mongo.close();
       redis?.disconnect();
       await postgres?.end();
+      await postgresPlannedOnce?.end();
     })());
   return { ctx, server, url, close };
 }

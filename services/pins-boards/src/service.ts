@@ -88,7 +88,8 @@ export function pinsBoardsService(config: PinsBoardsConfig, parts: PinsBoardsPar
     redisUrl: config.REDIS_URL,
     redisOptional: true,
     // The search index (search/): PostgreSQL's full-text search in a database of its own.
-    postgres: { url: config.SEARCH_DATABASE_URL, prepare: prepareSearchSchema, settings: SEARCH_SESSION },
+    // Its term walks, prepared statements of one plan whatever the words, go through a pool that plans them once.
+    postgres: { url: config.SEARCH_DATABASE_URL, prepare: prepareSearchSchema, settings: SEARCH_SESSION, plannedOnce: true },
     setup: (ctx) => {
       // Hot reads kept in memory until a write changes them (kit cache/read-cache.ts).
       const pickers = ctx.readCache<JsonText>({ name: 'board-picker', ttlMs: PICKER_TTL_MS, maxBytes: READ_CACHE_BYTES, size: (json) => json.bytes.length });
@@ -131,7 +132,7 @@ export function pinsBoardsService(config: PinsBoardsConfig, parts: PinsBoardsPar
       const sectionService = new SectionService({ sections, boards, boardService, lists, moves: moves.service });
       if (!ctx.postgres) throw new Error('pins-boards needs its search database (SEARCH_DATABASE_URL)');
       const search = searchModule({
-        pool: ctx.postgres, logger: ctx.logger,
+        pool: ctx.postgres, ...(ctx.postgresPlannedOnce ? { plannedOnce: ctx.postgresPlannedOnce } : {}), logger: ctx.logger,
         kept: ctx.readCache<KeptAnswer>({ name: 'search', ttlMs: SEARCH_CACHE_TTL_MS, maxBytes: SEARCH_CACHE_BYTES, size: (answer) => answer.bytes }),
         suggested: ctx.readCache<KeptAnswer>({ name: 'search-suggestions', ttlMs: SUGGESTIONS_CACHE_TTL_MS, maxBytes: SUGGESTIONS_CACHE_BYTES, size: (answer) => answer.bytes }),
       });

@@ -135,6 +135,22 @@ describe('the term lists and the full-text index answer plain words alike', () =
     expect(merged.keys).toEqual(fullText.keys);
   });
 
+  it('walks run on a plan made once per connection (the planned-once pool), and find what the full-text index finds', async () => {
+    // One connection of the pool, so that its prepared statements can be read back.
+    const connection = await t.service.ctx.postgresPlannedOnce!.connect();
+    try {
+      const walks = new PgSearchIndex(t.service.ctx.postgres!, { frequencies: everyWordCommon, plannedOnce: connection });
+      const fullText = new PgSearchIndex(t.service.ctx.postgres!, { lists: false });
+      for (const query of [...plain, 'ideas', 'balcony garden']) expect([query, (await ask(walks, query)).keys]).toEqual([query, (await ask(fullText, query)).keys]);
+      const { rows } = await connection.query<{ name: string; generic_plans: string; custom_plans: string }>(
+        "SELECT name, generic_plans::text, custom_plans::text FROM pg_prepared_statements WHERE name LIKE 'search-pins-terms-%'");
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) expect(row).toEqual({ name: row.name, generic_plans: expect.not.stringMatching(/^0$/), custom_plans: '0' });
+    } finally {
+      connection.release();
+    }
+  });
+
   it('a pin saved again with other words is found by its new words only, and a deleted pin by none', async () => {
     const pool = t.service.ctx.postgres!;
     const index = new PgSearchIndex(pool, { frequencies: everyWordCommon });

@@ -9,17 +9,31 @@ import type { Logger } from '../logger';
 
 /** Connections per service: queries are short, and two cores do not run more at once. */
 const POOL_MAX = 8;
+/** Connections of the planned-once pool (below): it serves a few hot statements, each about a millisecond. */
+const PLANNED_ONCE_MAX = 3;
+
+/**
+ * The session setting of a pool whose named statements are planned once per connection
+ * (`plannedOnce`). By default PostgreSQL plans a named statement anew at each execution for its
+ * first five, and for good while its generic plan's estimate looks dearer than the average
+ * custom plan. The search's term walks went either way from run to run: in one, every walk was
+ * planned again (1.6 ms of PostgreSQL's CPU, more than the 1.2 ms of running it); under load the
+ * two-word walk cost 7.6 ms a call, 6.2 planned once. Their generic plan is the same walk.
+ * Unnamed statements (planned with their values on purpose: the full-text search chooses by its
+ * words' frequencies) go to the other pool. Measured in docs/decisions/search.md.
+ */
+export const PLANNED_ONCE = { plan_cache_mode: 'force_generic_plan' } as const;
 
 /**
  * `settings` are the service's own session settings, sent with every connection as it opens
  * (libpq's `options`), so that no query runs without them.
  */
-export function connectPostgres(url: string, logger: Logger, applicationName: string, settings: Record<string, string> = {}): Pool {
-  const options = Object.entries(settings).map(([k, v]) => `-c ${k}=${v}`).join(' ');
+export function connectPostgres(url: string, logger: Logger, applicationName: string, settings: Record<string, string> = {}, { plannedOnce = false } = {}): Pool {
+  const options = Object.entries(plannedOnce ? { ...settings, ...PLANNED_ONCE } : settings).map(([k, v]) => `-c ${k}=${v}`).join(' ');
   const pool = new Pool({
     connectionString: url,
     ...(options ? { options } : {}),
-    max: POOL_MAX,
+    max: plannedOnce ? PLANNED_ONCE_MAX : POOL_MAX,
     idleTimeoutMillis: 30_000,
     // While the server is away a query fails within 2 s (a 503), instead of waiting for a connection.
     connectionTimeoutMillis: 2_000,

@@ -8,8 +8,8 @@ import { searchRoutes } from './search.routes';
 import { SearchService } from './search.service';
 
 /** Search: the index (PostgreSQL), the events that keep it, the advisories, and their routes. */
-export function searchModule(deps: { pool: Pool; logger: Logger; kept: ReadCache<KeptAnswer>; suggested: ReadCache<KeptAnswer> }) {
-  const index = new PgSearchIndex(deps.pool);
+export function searchModule(deps: { pool: Pool; plannedOnce?: Pool; logger: Logger; kept: ReadCache<KeptAnswer>; suggested: ReadCache<KeptAnswer> }) {
+  const index = new PgSearchIndex(deps.pool, deps.plannedOnce ? { plannedOnce: deps.plannedOnce } : {});
   const results = new SearchResultsCache({ answers: deps.kept, suggestions: deps.suggested }, index);
   return {
     index,

@@ -95,11 +95,15 @@ export class PgSearchIndex implements SearchIndex {
    * given); `lists: false` answers every pins query from the full-text index (the tests compare
    * the two).
    */
+  /** Where the term walks go: a pool that plans each once per connection (kit PLANNED_ONCE), else the one pool. */
+  private readonly walks: Pick<Pool, 'query'>;
+
   constructor(
     private readonly pool: Pool,
-    private readonly options: { frequencies?: TermShares; lists?: boolean } = {},
+    private readonly options: { frequencies?: TermShares; lists?: boolean; plannedOnce?: Pick<Pool, 'query'> } = {},
   ) {
     this.frequencies = options.frequencies ?? new TermFrequencies(pool);
+    this.walks = options.plannedOnce ?? pool;
   }
 
   // ---- writes ----------------------------------------------------------------------------
@@ -267,10 +271,11 @@ export class PgSearchIndex implements SearchIndex {
        FROM ${candidates}, ${PIN_WITH_PEOPLE}
        WHERE p.pin_id = c.pin_id AND p.doc @@ $2::tsquery AND ${VISIBLE_PIN} AND o.username <> '' AND u.username <> '' ${after}
        ORDER BY c.score DESC, c.pin_id DESC LIMIT ${param(request.limit)}`;
-    // A walk's statement is the same for every query of as many words: prepared, planned once per
-    // connection. A pair's reads are written in it, and it is planned with them.
+    // A walk's statement is the same for every query of as many words, and so is its best plan:
+    // prepared, and planned once per connection by the planned-once pool (custom plans cost more
+    // to make than the walk costs to run). A pair's reads are written in it, and it is planned with them.
     const name = plan.by === 'walk' ? `search-pins-terms-${query.terms.length}${request.after ? '-after' : ''}` : undefined;
-    const { rows } = await this.pool.query<PinRow>(name ? { name, text, values: params } : { text, values: params });
+    const { rows } = await (name ? this.walks.query<PinRow>({ name, text, values: params }) : this.pool.query<PinRow>({ text, values: params }));
     return this.pinsFound(rows);
   }
 
