@@ -2,15 +2,25 @@ import mongoose, { type Connection, type mongo } from 'mongoose';
 import type { Logger } from '../logger';
 import type { Metrics } from '../metrics';
 
+/** How long a connection's opening handshake (the monitor's checks too) may wait for the store. */
+export const MONGO_CONNECT_TIMEOUT_MS = 5000;
+
 /**
  * A mongoose connection of the service's own. The driver reconnects by itself after a drop;
- * commands issued meanwhile wait (bufferCommands) up to the driver's timeout, then fail with 503.
+ * commands issued meanwhile wait for the store up to serverSelectionTimeoutMS, then fail with 503
+ * (mongoose holds commands back only before its first connection opens: bufferCommands).
  * With `commands` (MONGO_COMMAND_METRICS=true), every command the driver sends is counted there
  * by name and collection, from its command monitoring.
  */
 export function connectMongo(url: string, logger: Logger, { commands }: { commands?: Metrics['mongoCommands'] } = {}): Connection {
   const conn = mongoose.createConnection(url, {
     serverSelectionTimeoutMS: 5000,
+    // The driver's monitor learns that the store is back only when its check answers, and a
+    // check on a connection the store accepted but never answers (a server half up, a front
+    // whose backend is gone) waits connectTimeoutMS: 30 s by default, during which every
+    // command fails server selection although the store is back. 5 s bounds that, as the
+    // commands' own wait is bounded (test: services/kit/test/mongo-recovery.int.test.ts).
+    connectTimeoutMS: MONGO_CONNECT_TIMEOUT_MS,
     // FerretDB v1 has no retryable writes; a write is retried by our own code paths instead.
     retryWrites: false,
     // Only when asked: `monitorCommands: false` would also turn off `?monitorCommands=true` in the URL (a test's own listener).
