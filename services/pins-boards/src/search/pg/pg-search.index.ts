@@ -89,15 +89,15 @@ export class PgSearchIndex implements SearchIndex {
    * search configuration, which changes only with the schema, at a start.
    */
   private readonly parsed = new LRUCache<string, string>({ max: 10_000 });
+  /** Where the term walks go: `plannedOnce` (kit PLANNED_ONCE), else the one pool. */
+  private readonly walks: Pick<Pool, 'query'>;
 
   /**
    * `frequencies`: which words are common (PostgreSQL's statistics of the term lists unless
    * given); `lists: false` answers every pins query from the full-text index (the tests compare
-   * the two).
+   * the two); `plannedOnce`: a pool (or one of its connections) that plans each named statement
+   * once, for the term walks.
    */
-  /** Where the term walks go: a pool that plans each once per connection (kit PLANNED_ONCE), else the one pool. */
-  private readonly walks: Pick<Pool, 'query'>;
-
   constructor(
     private readonly pool: Pool,
     private readonly options: { frequencies?: TermShares; lists?: boolean; plannedOnce?: Pick<Pool, 'query'> } = {},
