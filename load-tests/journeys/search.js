@@ -67,7 +67,7 @@ export const options = {
 };
 
 const warm = () => Date.now() - exec.scenario.startTime < W * 1000;
-const tag = (path) => ({ tags: { path: warm() ? 'warmup' : path }, timeout: '15s' });
+const tag = (path, tags = {}) => ({ tags: { path: warm() ? 'warmup' : path, ...tags }, timeout: '15s' });
 const WORDS = FIXTURE.words || [];
 
 /** A vocabulary word drawn as the seed drew them (Zipf's law: the k-th about 1/k as often as the first). */
@@ -89,8 +89,7 @@ const signedIn = () => (Math.random() < 0.5 ? { headers: bearer(FIXTURE.searcher
 
 export function search() {
   const { text, kind } = query();
-  const params = tag('search');
-  const res = http.get(searchUrl({ query: text, rs: 'typed' }), { responseType: 'none', ...signedIn(), ...params, tags: { ...params.tags, kind } });
+  const res = http.get(searchUrl({ query: text, rs: 'typed' }), { responseType: 'none', ...signedIn(), ...tag('search', { kind }) });
   check(res, { 'search 200': (r) => r.status === 200 });
 }
 

@@ -132,7 +132,7 @@ export function pinsBoardsService(config: PinsBoardsConfig, parts: PinsBoardsPar
       const sectionService = new SectionService({ sections, boards, boardService, lists, moves: moves.service });
       if (!ctx.postgres) throw new Error('pins-boards needs its search database (SEARCH_DATABASE_URL)');
       const search = searchModule({
-        pool: ctx.postgres, ...(ctx.postgresPlannedOnce ? { plannedOnce: ctx.postgresPlannedOnce } : {}), logger: ctx.logger,
+        pool: ctx.postgres, plannedOnce: ctx.postgresPlannedOnce, logger: ctx.logger,
         kept: ctx.readCache<KeptAnswer>({ name: 'search', ttlMs: SEARCH_CACHE_TTL_MS, maxBytes: SEARCH_CACHE_BYTES, size: (answer) => answer.bytes }),
         suggested: ctx.readCache<KeptAnswer>({ name: 'search-suggestions', ttlMs: SUGGESTIONS_CACHE_TTL_MS, maxBytes: SUGGESTIONS_CACHE_BYTES, size: (answer) => answer.bytes }),
       });

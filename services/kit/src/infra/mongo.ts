@@ -3,7 +3,7 @@ import type { Logger } from '../logger';
 import type { Metrics } from '../metrics';
 
 /** How long a connection's opening handshake (the monitor's checks too) may wait for the store. */
-export const MONGO_CONNECT_TIMEOUT_MS = 5000;
+const MONGO_CONNECT_TIMEOUT_MS = 5000;
 
 /**
  * A mongoose connection of the service's own. The driver reconnects by itself after a drop;

@@ -9,7 +9,7 @@ import { SearchService } from './search.service';
 
 /** Search: the index (PostgreSQL), the events that keep it, the advisories, and their routes. */
 export function searchModule(deps: { pool: Pool; plannedOnce?: Pool; logger: Logger; kept: ReadCache<KeptAnswer>; suggested: ReadCache<KeptAnswer> }) {
-  const index = new PgSearchIndex(deps.pool, deps.plannedOnce ? { plannedOnce: deps.plannedOnce } : {});
+  const index = new PgSearchIndex(deps.pool, { plannedOnce: deps.plannedOnce });
   const results = new SearchResultsCache({ answers: deps.kept, suggestions: deps.suggested }, index);
   return {
     index,
