@@ -1,8 +1,14 @@
-import { baseConfigSchema, loadConfig } from '@pinhive/kit';
+import { baseConfigSchema, eventGatherField, loadConfig } from '@pinhive/kit';
 import { z } from 'zod';
 
 export const adsConfigSchema = baseConfigSchema.extend({
   PORT: z.coerce.number().int().min(0, "must be a port number (0 picks a free one)").max(65535).default(4004),
+  /**
+   * Nobody waits on this service's consumers to the millisecond (a viewer's interests from their
+   * saves, counted impressions and clicks): the broker gathers their events for up to half a
+   * second, and the handlers take them in batches (docs/decisions/events-and-outbox.md).
+   */
+  ...eventGatherField(500),
   /** pins-boards, where quick-promote reads the pin as its viewer sees it (promotions/pins.client.ts). */
   PINS_BOARDS_URL: z.url().regex(/^https?:\/\//, 'must be http(s)://host:port').optional(),
   /** Ad counting (dedupe, per-day aggregates, spend) and pacing (counting/counter.ts). */

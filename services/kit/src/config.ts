@@ -1,5 +1,15 @@
 import { z } from 'zod';
 
+/**
+ * How long the broker may gather a consumer's events before it hands them over (Kafka's fetch
+ * wait): 0 hands each over as it arrives; more gives the handlers batches, one store write for
+ * many events, at the cost of up to that much delay (docs/decisions/events-and-outbox.md). A
+ * service whose consumers nobody waits on sets its own default with this field.
+ */
+export function eventGatherField(defaultMs: number) {
+  return { EVENT_GATHER_MS: z.coerce.number().int().min(0).max(5_000).default(defaultMs) };
+}
+
 /** Variables every service reads. Service-specific ones are added with `.extend()`. */
 export const baseConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -15,6 +25,7 @@ export const baseConfigSchema = z.object({
   /** How many times a failing event handler runs before the event is parked on `<topic>.dlq`. */
   EVENT_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(5),
   EVENT_RETRY_BASE_MS: z.coerce.number().int().min(1).max(60_000).default(200),
+  ...eventGatherField(0),
   /** How often the outbox sweeps for events a targeted publish missed (Kafka down, a crash). */
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(5000),
   /**

@@ -115,6 +115,7 @@ export async function startService<C extends BaseConfig>(def: ServiceDefinition<
     service: def.name,
     brokers: config.KAFKA_BROKERS,
     topicPrefix: config.KAFKA_TOPIC_PREFIX,
+    gatherMs: config.EVENT_GATHER_MS,
     logger,
     metrics,
     dispatcher: (handlers, deadLetter) =>

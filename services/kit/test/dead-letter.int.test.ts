@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Kafka, logLevel } from 'kafkajs';
 import mongoose from 'mongoose';
 import { createLogger, defineHandler, Dispatcher, KafkaBus, newEvent, ProcessedEvents } from '@pinhive/kit';
@@ -103,6 +104,50 @@ it('hands a fetch of one partition to handleBatch in order, and parks the bad ev
     await waitFor(async () => (oneByOne.includes('b') ? true : undefined), 'the batch with a bad event handled one at a time', 45_000);
     expect(oneByOne.slice(-2)).toEqual(['a', 'b']);
     expect(parked).toEqual(['poison']);
+  } finally {
+    await bus.stop();
+    await conn.close();
+  }
+});
+
+/**
+ * On the real broker, with a gather time (EVENT_GATHER_MS): events published apart reach the
+ * handler together, in order, instead of one fetch each.
+ */
+it('with a gather time, hands events published apart to handleBatch together', async () => {
+  const prefix = `${uniqueName('gather')}.`;
+  const logger = createLogger('gather-test', 'silent');
+  const conn = await mongoose.createConnection(servers.mongoUrl(uniqueName('gather')), { retryWrites: false }).asPromise();
+  const deliveries: string[][] = [];
+  const bus = new KafkaBus({
+    service: 'gather-test', brokers: [servers.kafkaBrokers()], topicPrefix: prefix, logger, gatherMs: 1_500,
+    dispatcher: (handlers, deadLetter) => new Dispatcher({ handlers, processed: new ProcessedEvents(conn, { retentionDays: 7 }), deadLetter, maxAttempts: 2, retryBaseMs: 10, logger }),
+  });
+  bus.subscribe([
+    defineHandler({
+      name: 'gathered',
+      idempotent: true,
+      type: 'auth.user.registered.v1',
+      handle: async ({ data }) => { deliveries.push([data.username]); },
+      handleBatch: async (events) => { deliveries.push(events.map((e) => e.data.username)); },
+    }),
+  ]);
+  const event = (username: string) => newEvent('auth', 'auth.user.registered.v1', 'same-key', {
+    userId: username, username, email: `${username}@example.com`, firstName: '', lastName: '', country: null, registeredAt: new Date().toISOString(),
+  });
+  const names = Array.from({ length: 6 }, (_, i) => `g${i}`);
+  try {
+    await bus.start();
+    await waitFor(async () => ((await bus.ready()) ? true : undefined), 'the consumer to join', 45_000);
+    // Six produce requests 100 ms apart: without a gather time, a fetch each.
+    for (const name of names) {
+      await publishEvents(bus, [event(name)]);
+      await sleep(100);
+    }
+    await waitFor(async () => (deliveries.flat().length >= names.length ? true : undefined), 'the events handled', 45_000);
+    expect(deliveries.flat()).toEqual(names);
+    // The fetch under way when the first came may bring it alone; the next gathers the rest.
+    expect(deliveries.length).toBeLessThanOrEqual(2);
   } finally {
     await bus.stop();
     await conn.close();
