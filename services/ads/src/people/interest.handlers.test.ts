@@ -31,4 +31,19 @@ describe('interests from saves', () => {
     expect(addInterests).toHaveBeenCalledTimes(1);
     expect(addInterests).toHaveBeenCalledWith('ann', ['garden']);
   });
+
+  it('writes only interests it has not added for that person yet, and after a failed write tries them again', async () => {
+    const addInterests = jest.fn(async () => undefined);
+    const [handler] = interestHandlers({ addInterests });
+    await handler!.handle(saved('ann', { title: 'Garden shed' }));
+    await handler!.handle(saved('ann', { title: 'Tomato seedlings', boardName: 'Plants' }));
+    expect(addInterests).toHaveBeenCalledTimes(1);
+    await handler!.handle(saved('ann', { title: 'Garden wedding' }));
+    expect(addInterests).toHaveBeenLastCalledWith('ann', ['weddings']);
+    addInterests.mockRejectedValueOnce(new Error('store away'));
+    await expect(handler!.handle(saved('bo', { title: 'Sunset', boardName: 'Travel' }))).rejects.toThrow('store away');
+    await handler!.handle(saved('bo', { title: 'Beach', boardName: 'Travel' }));
+    expect(addInterests).toHaveBeenLastCalledWith('bo', ['travel']);
+    expect(addInterests).toHaveBeenCalledTimes(4);
+  });
 });
