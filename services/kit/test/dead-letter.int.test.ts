@@ -35,8 +35,18 @@ it('parks an event on the dead-letter topic after the retries, and handles the n
   try {
     await bus.start();
     await publishEvents(bus, [poison, event('fine')]);
+    // The dead-letter topic is made when its first event is parked, with one partition.
+    const dlq = `${prefix}auth.user.registered.v1.dlq`;
+    const admin = kafka.admin();
+    await admin.connect();
+    try {
+      await waitFor(async () => ((await admin.listTopics()).includes(dlq) ? true : undefined), 'the dead-letter topic to be made', 45_000);
+      expect((await admin.fetchTopicMetadata({ topics: [dlq] })).topics[0]!.partitions).toHaveLength(1);
+    } finally {
+      await admin.disconnect();
+    }
     await reader.connect();
-    await reader.subscribe({ topic: `${prefix}auth.user.registered.v1.dlq`, fromBeginning: true });
+    await reader.subscribe({ topic: dlq, fromBeginning: true });
     await reader.run({
       eachMessage: async ({ message }) => {
         const headers = Object.fromEntries(Object.entries(message.headers ?? {}).map(([k, v]) => [k, String(v)]));

@@ -36,6 +36,9 @@ interface FakeConsumer {
 
 const consumers: FakeConsumer[] = [];
 
+/** Every topic the bus asked its admin to make, in order. */
+const topicsMade: { topic: string; numPartitions: number }[] = [];
+
 jest.mock('kafkajs', () => ({
   logLevel: { NOTHING: 0, ERROR: 1, WARN: 2, INFO: 4, DEBUG: 5 },
   Kafka: class {
@@ -72,7 +75,14 @@ jest.mock('kafkajs', () => ({
       return c;
     }
     admin() {
-      return { connect: jest.fn(), disconnect: jest.fn(), createTopics: jest.fn(async () => true) };
+      return {
+        connect: jest.fn(),
+        disconnect: jest.fn(),
+        createTopics: jest.fn(async ({ topics }: { topics: { topic: string; numPartitions: number }[] }) => {
+          topicsMade.push(...topics.map(({ topic, numPartitions }) => ({ topic, numPartitions })));
+          return true;
+        }),
+      };
     }
   },
 }));
@@ -86,6 +96,7 @@ const event = () => newEvent('auth', 'auth.user.registered.v1', 'u1', {
 beforeEach(() => {
   producers.length = 0;
   consumers.length = 0;
+  topicsMade.length = 0;
 });
 
 describe('KafkaBus publishing', () => {
@@ -172,3 +183,30 @@ async function waitForCall(n: () => number | undefined): Promise<void> {
   for (let i = 0; i < 50 && !n(); i += 1) await new Promise((r) => setImmediate(r));
   expect(n()).toBeTruthy();
 }
+
+describe('KafkaBus dead-letter topics', () => {
+  it('makes the consumed topics at start, and a dead-letter topic (one partition) only when its first event is parked', async () => {
+    let park: ((topic: string, key: string, value: string, headers?: Record<string, string>) => Promise<void>) | undefined;
+    const b = new KafkaBus({
+      service: 'test', brokers: ['127.0.0.1:1'], topicPrefix: 'p.', logger,
+      dispatcher: (_handlers, deadLetter) => {
+        park = deadLetter;
+        return { types: () => ['pins.pin.saved.v1'], stop: jest.fn(), dispatchBatch: jest.fn() } as never;
+      },
+    });
+    b.subscribe([{ type: 'pins.pin.saved.v1', name: 'h', handle: jest.fn() } as never]);
+    const started = b.start();
+    await waitForCall(() => consumers[0]?.run.mock.calls.length);
+    consumers[0]!.joined();
+    await started;
+    expect(topicsMade).toEqual([{ topic: 'p.pins.pin.saved.v1', numPartitions: 3 }]);
+    await park!('pins.pin.saved.v1.dlq', 'k1', '{"bad":1}', { 'x-error': 'bad' });
+    await park!('pins.pin.saved.v1.dlq', 'k2', '{"bad":2}', { 'x-error': 'bad' });
+    expect(topicsMade).toEqual([{ topic: 'p.pins.pin.saved.v1', numPartitions: 3 }, { topic: 'p.pins.pin.saved.v1.dlq', numPartitions: 1 }]);
+    expect(producers.flatMap((p) => p.sent)).toEqual([
+      { topic: 'p.pins.pin.saved.v1.dlq', messages: [{ key: 'k1', value: '{"bad":1}', headers: { 'x-error': 'bad' } }] },
+      { topic: 'p.pins.pin.saved.v1.dlq', messages: [{ key: 'k2', value: '{"bad":2}', headers: { 'x-error': 'bad' } }] },
+    ]);
+    await b.stop();
+  });
+});

@@ -1,5 +1,5 @@
 import { Kafka, logLevel, type Admin, type Consumer, type LogEntry, type Message, type Producer } from 'kafkajs';
-import { deadLetterTopic, type EventEnvelope } from '@pinhive/contracts';
+import type { EventEnvelope } from '@pinhive/contracts';
 import type { Logger } from '../logger';
 import type { Metrics } from '../metrics';
 import type { EventBus, EventHandler } from './bus';
@@ -9,6 +9,13 @@ import './kafkajs-idle-loop';
 
 /** Partitions of each topic the kit creates: as many events of a type as can be handled at once per process. */
 const TOPIC_PARTITIONS = 3;
+/**
+ * A dead-letter topic is made when its first event is parked, with one partition: nobody
+ * consumes it in order or at a rate (operators read it), and most are never used. Made with
+ * every consumed topic they were half the partitions each start asked the broker for
+ * (docs/decisions/events-and-outbox.md).
+ */
+const DEAD_LETTER_PARTITIONS = 1;
 
 export interface KafkaBusOptions {
   service: string;
@@ -60,6 +67,8 @@ export class KafkaBus implements EventBus {
   private reconnectTimer: NodeJS.Timeout | undefined;
   /** The consumer's start under way (topics, connect, join), awaited by `stop`. */
   private starting: Promise<void> | undefined;
+  /** Dead-letter topics this process has made sure of (`park`). */
+  private readonly deadLetterTopics = new Set<string>();
 
   constructor(private readonly opts: KafkaBusOptions) {
     this.kafka = new Kafka({
@@ -137,10 +146,23 @@ export class KafkaBus implements EventBus {
     }
   }
 
+  /**
+   * Parks an event on its dead-letter topic, made first if this process has not yet made sure
+   * of it. If either fails the dispatcher does not acknowledge the event: Kafka delivers it again.
+   */
+  private async park(topic: string, key: string, value: string, headers?: Record<string, string>): Promise<void> {
+    if (!this.deadLetterTopics.has(topic)) {
+      await this.admin.connect();
+      await this.admin.createTopics({ waitForLeaders: true, topics: [{ topic: this.topic(topic), numPartitions: DEAD_LETTER_PARTITIONS, replicationFactor: 1 }] });
+      this.deadLetterTopics.add(topic);
+    }
+    await this.publishRaw(topic, key, value, headers);
+  }
+
   async start(): Promise<void> {
     this.stopped = false;
     if (this.handlers.length === 0) return;
-    this.dispatcher = this.opts.dispatcher(this.handlers, (t, k, v, h) => this.publishRaw(t, k, v, h));
+    this.dispatcher = this.opts.dispatcher(this.handlers, (t, k, v, h) => this.park(t, k, v, h));
     await this.startConsumerTracked();
   }
 
@@ -150,7 +172,7 @@ export class KafkaBus implements EventBus {
     return starting.finally(() => { if (this.starting === starting) this.starting = undefined; });
   }
 
-  /** Creates topics (and their dead-letter topics), joins the group and runs; retried until it works. */
+  /** Creates the consumed topics, joins the group and runs; retried until it works. */
   private async startConsumer(): Promise<void> {
     if (this.stopped || !this.dispatcher) return;
     const dispatcher = this.dispatcher;
@@ -179,7 +201,7 @@ export class KafkaBus implements EventBus {
       await this.admin.connect();
       await this.admin.createTopics({
         waitForLeaders: true,
-        topics: types.flatMap((t) => [t, deadLetterTopic(t)]).map((t) => ({ topic: this.topic(t), numPartitions: TOPIC_PARTITIONS, replicationFactor: 1 })),
+        topics: types.map((t) => ({ topic: this.topic(t), numPartitions: TOPIC_PARTITIONS, replicationFactor: 1 })),
       });
       await consumer.connect();
       // Stopped while connecting (a service closed as it started): its disconnect found nothing
