@@ -226,7 +226,12 @@ try {
   } else if (!docker) {
     checkSerialList();
     faults = withEnv(FAULTS_ENV, () => infra.profile('test'));
-    await step('test servers started (two sets)', () => Promise.all([infra.startInfra(p, { fresh: true }), infra.startInfra(faults, { fresh: true })]));
+    // Both starts settle before a failure is thrown: a set still starting when the other failed
+    // would otherwise come up after the cleanup below had stopped it.
+    await step('test servers started (two sets)', async () => {
+      const failure = (await Promise.allSettled([infra.startInfra(p, { fresh: true }), infra.startInfra(faults, { fresh: true })])).find((r) => r.status === 'rejected');
+      if (failure) throw failure.reason;
+    });
     faultsDone = step('integration tests (serial, own servers)', () => jest('int', 'int-serial', ['--runInBand', ...SERIAL_BESIDE], { ...external, ...FAULTS_ENV }, SERIAL_LOG))
       .then(() => step('FerretDB front (go test)', () => goFrontTests(faults)));
     // Settled here and awaited below: a failure is reported once everything else has run.
