@@ -5,6 +5,13 @@ import { createLogger, defineHandler, Dispatcher, KafkaBus, newEvent, ProcessedE
 import { servers, uniqueName, waitFor } from '../../../test/support/servers';
 import { publishEvents } from '../../../test/support/events';
 
+/** A registration event of `username`, on the partition of `key`. */
+function registered(username: string, key: string) {
+  return newEvent('auth', 'auth.user.registered.v1', key, {
+    userId: username, username, email: `${username}@example.com`, firstName: '', lastName: '', country: null, registeredAt: new Date().toISOString(),
+  });
+}
+
 /** On the real broker: an event whose handler keeps failing is parked on `<type>.dlq`, with why. */
 it('parks an event on the dead-letter topic after the retries, and handles the next one', async () => {
   const prefix = `${uniqueName('dlq')}.`;
@@ -25,9 +32,7 @@ it('parks an event on the dead-letter topic after the retries, and handles the n
       },
     }),
   ]);
-  const event = (username: string) => newEvent('auth', 'auth.user.registered.v1', username, {
-    userId: username, username, email: `${username}@example.com`, firstName: '', lastName: '', country: null, registeredAt: new Date().toISOString(),
-  });
+  const event = (username: string) => registered(username, username);
   const poison = event('poison');
   const kafka = new Kafka({ clientId: 'dlq-reader', brokers: [servers.kafkaBrokers()], logLevel: logLevel.NOTHING });
   const reader = kafka.consumer({ groupId: uniqueName('reader') });
@@ -97,9 +102,7 @@ it('hands a fetch of one partition to handleBatch in order, and parks the bad ev
     }),
   ]);
   // One key: one partition, so one order.
-  const event = (username: string) => newEvent('auth', 'auth.user.registered.v1', 'same-key', {
-    userId: username, username, email: `${username}@example.com`, firstName: '', lastName: '', country: null, registeredAt: new Date().toISOString(),
-  });
+  const event = (username: string) => registered(username, 'same-key');
   const names = Array.from({ length: 20 }, (_, i) => `u${i}`);
   try {
     await bus.start();
@@ -142,9 +145,7 @@ it('with a gather time, hands events published apart to handleBatch together', a
       handleBatch: async (events) => { deliveries.push(events.map((e) => e.data.username)); },
     }),
   ]);
-  const event = (username: string) => newEvent('auth', 'auth.user.registered.v1', 'same-key', {
-    userId: username, username, email: `${username}@example.com`, firstName: '', lastName: '', country: null, registeredAt: new Date().toISOString(),
-  });
+  const event = (username: string) => registered(username, 'same-key');
   const names = Array.from({ length: 6 }, (_, i) => `g${i}`);
   try {
     await bus.start();
