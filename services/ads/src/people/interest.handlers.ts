@@ -41,11 +41,13 @@ export function interestHandlers(people: Pick<PersonRepository, 'addInterests'>)
   const known = new LRUCache<string, Set<Interest>>({ max: KNOWN_INTERESTS_PEOPLE });
   const addAll = async (events: EventEnvelope<PinSavedV1>[]) => {
     await Promise.all([...interestsBySaver(events)].map(async ([saver, interests]) => {
-      const had = known.get(saver);
-      const fresh = had ? interests.filter((i) => !had.has(i)) : interests;
+      const fresh = interests.filter((i) => !known.get(saver)?.has(i));
       if (fresh.length === 0) return;
       await people.addInterests(saver, fresh);
-      known.set(saver, new Set([...(had ?? []), ...fresh]));
+      // Added to the set held now: another batch of the same saver may have added to it meanwhile.
+      const held = known.get(saver) ?? new Set<Interest>();
+      for (const i of fresh) held.add(i);
+      known.set(saver, held);
     }));
   };
   return [
