@@ -154,6 +154,8 @@ describe('dependency outages', () => {
     const named = (name: string, message: string) => Object.assign(new Error(message), { name });
     mountRoutes(api, [
       defineRoute({ method: 'get', path: '/mongo/', summary: '', auth: 'public', response: z.null(), handler: fail(named('MongoServerSelectionError', 'connect ECONNREFUSED')) }),
+      // A command waiting for a pooled connection when another found the store gone (store-crash test).
+      defineRoute({ method: 'get', path: '/pool/', summary: '', auth: 'public', response: z.null(), handler: fail(named('MongoPoolClearedError', 'Connection pool for 127.0.0.1:27017 was cleared because another operation failed with: "connect ECONNREFUSED 127.0.0.1:27017"')) }),
       defineRoute({ method: 'get', path: '/redis/', summary: '', auth: 'public', response: z.null(), handler: fail(new Error("Stream isn't writeable and enableOfflineQueue options is false")) }),
       defineRoute({ method: 'get', path: '/bug/', summary: '', auth: 'public', response: z.null(), handler: fail(new TypeError('x is undefined')) }),
       // What FerretDB answers while its PostgreSQL is away (seen in the PostgreSQL-away test).
@@ -162,6 +164,7 @@ describe('dependency outages', () => {
     ]);
     const a = createHttpApp({ logger: createLogger('test', 'silent'), bodyLimit: '1kb', routers: [api] });
     expect((await request(a).get('/mongo/')).status).toBe(503);
+    expect((await request(a).get('/pool/')).status).toBe(503);
     const redis = await request(a).get('/redis/');
     expect(redis.status).toBe(503);
     expect(error(redis)).toMatchObject({ code: 'service_unavailable', message: 'Sorry! Something went wrong on our end.' });
