@@ -8,7 +8,7 @@ export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.run/**', '**/test-results/**', '**/playwright-report/**', 'load-tests/**/*.js'] },
   js.configs.recommended,
   {
-    files: ['**/*.mjs', '**/*.js'],
+    files: ['**/*.mjs', '**/*.js', '**/*.cjs'],
     languageOptions: { globals: globals.node },
   },
   {
