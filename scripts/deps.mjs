@@ -1,17 +1,17 @@
 // Installs the npm packages when node_modules is missing or older than package-lock.json,
 // so that both README commands work on a fresh clone. A finished install is kept in
-// ~/.cache/pinhive/node-modules/<key> (the key: the lockfile, every workspace's package.json, the
+// ~/.cache/pinhive/node-modules/<key> (PINHIVE_CACHE moves it) (the key: the lockfile, every workspace's package.json, the
 // Node ABI and platform), and a clone whose key is there copies it (about 4 s) instead of running
 // `npm ci` (about 30 s, npm's own cache warm). Why: docs/decisions/test-suite-speed.md.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cacheRoot } from '../infra/native/install.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const CACHE = path.join(os.homedir(), '.cache', 'pinhive', 'node-modules');
+const CACHE = path.join(cacheRoot(), 'node-modules');
 /** Installs kept: one per lockfile a developer moves between, the oldest dropped. */
 const KEPT = 3;
 /** Written last into a kept install: a copy interrupted half way has none and is never used. */

@@ -13,16 +13,22 @@ const Sequencer = require('./support/sequencer.cjs') as new (...args: unknown[])
 };
 
 const root = path.resolve(__dirname, '..');
+let cache: string;
+/** Where the sequencer keeps the durations, under the cache root this test gives it. */
 let dir: string;
 let cacheDir: string;
+const savedCache = process.env.PINHIVE_CACHE;
 beforeEach(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pinhive-durations-'));
+  cache = fs.mkdtempSync(path.join(os.tmpdir(), 'pinhive-cache-'));
+  dir = path.join(cache, 'jest-durations');
+  fs.mkdirSync(dir);
   cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pinhive-jest-cache-'));
-  process.env.PINHIVE_JEST_DURATIONS_DIR = dir;
+  process.env.PINHIVE_CACHE = cache;
 });
 afterEach(() => {
-  delete process.env.PINHIVE_JEST_DURATIONS_DIR;
-  fs.rmSync(dir, { recursive: true, force: true });
+  if (savedCache === undefined) delete process.env.PINHIVE_CACHE;
+  else process.env.PINHIVE_CACHE = savedCache;
+  fs.rmSync(cache, { recursive: true, force: true });
   fs.rmSync(cacheDir, { recursive: true, force: true });
 });
 

@@ -3,8 +3,9 @@
  * file's last duration in its cache under a key that holds the clone's path, so a clone at a new
  * path (CI's) starts with none and orders the files by size: a long file that comes last runs
  * alone while the other workers are done. Here a file jest has no duration for takes the one
- * kept in ~/.cache/pinhive/jest-durations/<project>.json (by its path in the repository), which
- * every run updates, as the lint and typecheck caches are shared (docs/decisions/test-suite-speed.md).
+ * kept by its path in the repository in ~/.cache/pinhive/jest-durations/<project>.json
+ * (PINHIVE_CACHE moves it), which every run updates, as the lint and typecheck caches are
+ * shared (docs/decisions/test-suite-speed.md).
  */
 const fs = require('node:fs');
 const os = require('node:os');
@@ -12,12 +13,23 @@ const path = require('node:path');
 const Sequencer = require('@jest/test-sequencer').default;
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const DEFAULT_DIR = path.join(os.homedir(), '.cache', 'pinhive', 'jest-durations');
+
+/** The same root as infra/native/install.mjs cacheRoot() (an ES module jest's config cannot load here). */
+const durationsDir = () => path.join(process.env.PINHIVE_CACHE || path.join(os.homedir(), '.cache', 'pinhive'), 'jest-durations');
+
+/** The durations a file holds, by repository path; none when it is missing or unreadable. */
+function readDurations(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return {};
+  }
+}
 
 class SharedDurationsSequencer extends Sequencer {
   constructor(...args) {
     super(...args);
-    this.dir = process.env.PINHIVE_JEST_DURATIONS_DIR ?? DEFAULT_DIR;
+    this.dir = durationsDir();
     /** project name -> { relative path -> ms } */
     this.shared = new Map();
   }
@@ -29,15 +41,7 @@ class SharedDurationsSequencer extends Sequencer {
 
   sharedOf(test) {
     const file = this.fileOf(test);
-    if (!this.shared.has(file)) {
-      let kept = {};
-      try {
-        kept = JSON.parse(fs.readFileSync(file, 'utf8'));
-      } catch {
-        // none yet, or unreadable: jest's own order
-      }
-      this.shared.set(file, kept);
-    }
+    if (!this.shared.has(file)) this.shared.set(file, readDurations(file));
     return this.shared.get(file);
   }
 
@@ -62,14 +66,8 @@ class SharedDurationsSequencer extends Sequencer {
       try {
         fs.mkdirSync(path.dirname(file), { recursive: true });
         // Read again just before writing: several jest runs of a project may end at once.
-        let kept = {};
-        try {
-          kept = JSON.parse(fs.readFileSync(file, 'utf8'));
-        } catch {
-          // first run
-        }
         const tmp = `${file}.${process.pid}.tmp`;
-        fs.writeFileSync(tmp, JSON.stringify({ ...kept, ...durations }));
+        fs.writeFileSync(tmp, JSON.stringify({ ...readDurations(file), ...durations }));
         fs.renameSync(tmp, file);
       } catch {
         // a cache: never a reason for a run to fail
