@@ -10,6 +10,7 @@ import { connectMongo, mongoReady } from './infra/mongo';
 import { connectRedis, redisReady } from './infra/redis';
 import { connectPostgres, ensureDatabase, postgresReady } from './infra/postgres';
 import { answerClientErrors, createHttpApp } from './http/app';
+import { closeWhenAnswered } from './http/closing';
 import { probesRouter, type ReadinessCheck } from './http/probes';
 import { mountRoutes, type AnyRoute } from './http/route';
 import type { EventBus, EventHandler } from './events/bus';
@@ -195,6 +196,7 @@ export async function startService<C extends BaseConfig>(def: ServiceDefinition<
   answerClientErrors(server);
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
+  const closeServer = closeWhenAnswered(server);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const url = `http://${config.HOST}:${port}`;
@@ -204,11 +206,10 @@ export async function startService<C extends BaseConfig>(def: ServiceDefinition<
   const close = () =>
     (closing ??= (async () => {
       logger.info('shutting down');
-      // Held requests (a long-poll) answer now: the server's close waits for every request.
+      // Held requests (a long-poll) answer now: closing waits for the requests under way (CLOSE_GRACE_MS).
       await stop?.();
       await experiments.stop();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections();
+      await closeServer();
       preparing.stop();
       preparingSql?.stop();
       processed.stopPurging();
