@@ -1,5 +1,6 @@
 import { BOOKMARK_END, type SearchResult } from '@pinhive/contracts';
 import { PgSearchIndex } from '../src/search/pg/pg-search.index';
+import { prepareSearchSchema } from '../src/search/pg/schema';
 import { ok, resourceCalls } from './support/resources';
 import { startPinsBoards, type PinsBoardsUnderTest } from './support/service-under-test';
 import { loadRelevanceFixture, relevanceFixture } from './support/relevance-fixture';
@@ -112,27 +113,28 @@ it('a common word: every pin of it found across the pages, none twice', async ()
 
 /**
  * A query of plain words is answered from the term lists (pg/pin-terms.ts: a walk of the rarest
- * word's list, or two lists merged) or, for rare words together and filters, from the full-text
- * index: all must find the same pins in the same order
+ * word's list, keeping the pins whose words hold the others) or, for rare words together and
+ * filters, from the full-text index: all must find the same pins in the same order
  * with the same scores (a bookmark made by one is read by the other when the words' frequencies
  * change between two pages).
  */
 describe('the term lists and the full-text index answer plain words alike', () => {
   const plain = Object.values(table).flat().filter(([options]) => Object.keys(options).join() === 'query').map(([options]) => String(options.query));
-  // Every word in every pin: every query walks the lists. Each in a twentieth of a million pins: two words merge their lists.
-  const everyWordCommon = { share: () => 1, pins: () => 1_000_000 };
-  const everyWordMid = { share: () => 0.05, pins: () => 1_000_000 };
+  // Every word in every pin: every query walks the lists from its first word. No word among the
+  // common ones, and none of them in more than a thousand pins: every query walks its rarest word's whole list.
+  const everyWordCommon = { share: () => 1, pins: () => 1_000_000, rareBound: () => 0.2 };
+  const everyWordRare = { share: () => 0, pins: () => 1_000_000, rareBound: () => 0.001 };
   const ask = (index: PgSearchIndex, query: string) => index.pins({ userId: undefined }, { query, typos: true, limit: 26 }, {});
 
   it.each([...plain, 'ideas', 'balcony garden', 'chicken lemon pasta'])('%s', async (query) => {
     const pool = t.service.ctx.postgres!;
-    const [walked, merged, fullText] = await Promise.all([
+    const [walked, walkedWhole, fullText] = await Promise.all([
       ask(new PgSearchIndex(pool, { frequencies: everyWordCommon }), query),
-      ask(new PgSearchIndex(pool, { frequencies: everyWordMid }), query),
+      ask(new PgSearchIndex(pool, { frequencies: everyWordRare }), query),
       ask(new PgSearchIndex(pool, { lists: false }), query),
     ]);
     expect(walked.keys).toEqual(fullText.keys);
-    expect(merged.keys).toEqual(fullText.keys);
+    expect(walkedWhole.keys).toEqual(fullText.keys);
   });
 
   it('walks run on a plan made once per connection (the planned-once pool), and find what the full-text index finds', async () => {
@@ -172,5 +174,21 @@ describe('the term lists and the full-text index answer plain words alike', () =
     await index.deletePin(pin.pinId, new Date(at.getTime() + 2000));
     expect(await ids('plimsoll')).toEqual([]);
     expect(await ids('zorblat')).toEqual([]);
+  });
+
+  it('term lists made before they held their pins\' words get them at the next start, and answer as before', async () => {
+    const pool = t.service.ctx.postgres!;
+    const queries = ['lemon chicken', 'creme brulee', 'chocolate chip cookies', 'ideas'];
+    const walks = new PgSearchIndex(pool, { frequencies: everyWordCommon });
+    const before = await Promise.all(queries.map((q) => ask(walks, q)));
+    // The table as it was: its key without the words, and no words.
+    await pool.query(`ALTER TABLE search_pin_terms DROP CONSTRAINT search_pin_terms_pkey,
+      ADD PRIMARY KEY (term, created_at, pin_id) INCLUDE (rank), DROP COLUMN words`);
+    await prepareSearchSchema(pool);
+    const { rows } = await pool.query<{ key: string; empty: number }>(`SELECT pg_get_indexdef('search_pin_terms_pkey'::regclass) AS key,
+      (SELECT count(*)::int FROM search_pin_terms WHERE cardinality(words) = 0) AS empty`);
+    expect(rows[0]).toEqual({ key: expect.stringContaining('INCLUDE (rank, words)'), empty: 0 });
+    expect(await Promise.all(queries.map((q) => ask(walks, q)))).toEqual(before);
+    expect(before.every((found) => found.keys.length > 0)).toBe(true);
   });
 });

@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 import type { Pool } from 'pg';
 import type { Found, IndexedBoard, IndexedPerson, IndexedPin, PeopleByPrefix, PinFilters, ResultKey, Searcher, SearchIndex, SearchRequest } from '../search.index';
 import { hashtagsOf, linkDomain } from '../search.rules';
-import { pairCandidates, plainTermsOf, planTerms, rarestFirst, TermFrequencies, termCandidates, termScore, type TermShares, type TermsPlan } from './pin-terms';
+import { plainTermsOf, planTerms, rarestFirst, TermFrequencies, termCandidates, termScore, type TermShares, type TermsPlan } from './pin-terms';
 
 /**
  * The search index in PostgreSQL's full-text search (schema.ts). Writes are single statements,
@@ -141,10 +141,10 @@ export class PgSearchIndex implements SearchIndex {
        , terms AS (
          -- The pins' words in the term lists (pin-terms.ts), in key order like the words below. A
          -- word an edit took out stays listed: a search checks each pin's own words.
-         INSERT INTO search_pin_terms (term, created_at, pin_id, rank)
-         SELECT w.term, pins.created_at, pins.pin_id, w.rank FROM pins, search_terms_of(pins.doc) w
+         INSERT INTO search_pin_terms (term, created_at, pin_id, rank, words)
+         SELECT w.term, pins.created_at, pins.pin_id, w.rank, h.words FROM pins, search_term_hashes(pins.doc) h(words), search_terms_of(pins.doc) w
          WHERE pins.created_at IS NOT NULL ORDER BY 1, 2, 3
-         ON CONFLICT (term, created_at, pin_id) DO UPDATE SET rank = EXCLUDED.rank
+         ON CONFLICT (term, created_at, pin_id) DO UPDATE SET rank = EXCLUDED.rank, words = EXCLUDED.words
        )
        , words AS (
          -- In order, so that two batches take the words' locks in the same order.
@@ -241,7 +241,7 @@ export class PgSearchIndex implements SearchIndex {
     const query = await this.plainQuery(request.query);
     const filtered = Boolean(filters.colors?.length || filters.domains?.length || filters.username !== undefined || filters.mine);
     const plan: TermsPlan = query && !filtered && this.options.lists !== false ? planTerms(query.terms, this.frequencies, CANDIDATES) : { by: 'full-text' };
-    if (query && plan.by !== 'full-text') return this.pinsByTerms(searcher, request, query, plan);
+    if (query && plan.by === 'walk') return this.pinsByTerms(searcher, request, query);
     return this.pinsByFullText(searcher, request, filters, query?.terms);
   }
 
@@ -262,20 +262,20 @@ export class PgSearchIndex implements SearchIndex {
    * their stored ranks first, each checked against its pin (still has the words, may be seen)
    * only until the page is full. A prepared statement per shape: planned once per connection.
    */
-  private async pinsByTerms(searcher: Searcher, request: SearchRequest, query: { tsquery: string; terms: string[] }, plan: TermsPlan & { by: 'walk' | 'pair' }): Promise<Found<SearchPin>> {
+  private async pinsByTerms(searcher: Searcher, request: SearchRequest, query: { tsquery: string; terms: string[] }): Promise<Found<SearchPin>> {
     const params: unknown[] = [searcher.userId ?? null, query.tsquery, ...query.terms];
     const param = (v: unknown) => `$${params.push(v)}`;
     const after = request.after ? `AND (c.score, c.pin_id) < (${param(request.after.score)}::float8, ${param(request.after.id)})` : '';
-    const candidates = plan.by === 'pair' ? pairCandidates(plan.reads, CANDIDATES) : termCandidates(query.terms.length, CANDIDATES);
+    const candidates = termCandidates(query.terms.length, CANDIDATES);
     const text = `SELECT ${PIN_SELECT}, c.score
        FROM ${candidates}, ${PIN_WITH_PEOPLE}
        WHERE p.pin_id = c.pin_id AND p.doc @@ $2::tsquery AND ${VISIBLE_PIN} AND o.username <> '' AND u.username <> '' ${after}
        ORDER BY c.score DESC, c.pin_id DESC LIMIT ${param(request.limit)}`;
     // A walk's statement is the same for every query of as many words, and so is its best plan:
     // prepared, and planned once per connection by the planned-once pool (custom plans cost more
-    // to make than the walk costs to run). A pair's reads are written in it, and it is planned with them.
-    const name = plan.by === 'walk' ? `search-pins-terms-${query.terms.length}${request.after ? '-after' : ''}` : undefined;
-    const { rows } = await (name ? this.walks.query<PinRow>({ name, text, values: params }) : this.pool.query<PinRow>({ text, values: params }));
+    // to make than the walk costs to run).
+    const name = `search-pins-terms-${query.terms.length}${request.after ? '-after' : ''}`;
+    const { rows } = await this.walks.query<PinRow>({ name, text, values: params });
     return this.pinsFound(rows);
   }
 

@@ -20,11 +20,14 @@ import type { Pool } from 'pg';
 /** At most this many words take the lists; a longer query is searched by the full-text index. */
 export const TERMS_MAX = 4;
 /**
- * A query of several words walks the newest pins of its rarest word, looking the others up in
- * each (about 2.5 µs a lookup), only when that is expected to find its candidates within this
- * many pins, and never walks further (planTerms).
+ * A query of several words walks the newest pins of its rarest word, keeping those whose words
+ * hold the others (from the index alone: about 0.2 µs a pin read, then a lookup of about 4 µs per
+ * pin kept), only when that is expected to find its candidates within this many pins, and never
+ * reads further (planTerms). Measured on the benchmark's million pins, two words one at a time:
+ * 2.7 ms median and 5.0 p95, where looking each pin up in the other lists took 5.2 and 13.7
+ * within 2,000 pins (docs/decisions/search.md, "Ranking").
  */
-export const TERMS_WALK = 2_000;
+export const TERMS_WALK = 20_000;
 /** How long the words' frequencies (PostgreSQL's statistics of the lists) are used before they are read again. */
 const FREQUENCIES_MS = 60_000;
 
@@ -45,28 +48,24 @@ export interface TermShares {
   share(term: string): number;
   /** About how many pins are indexed (0 when not known). */
   pins(): number;
+  /** The share of the least common of the common words: a word not among them has at most that (0 when not known). */
+  rareBound(): number;
 }
 
 /**
  * How the lists answer a query of plain words (rarest first), or that the full-text index does:
- * - `walk`: the rarest word's newest pins, the others looked up in each (termCandidates), when
- *   that is expected to find CANDIDATES within TERMS_WALK pins: one word always; several common
- *   words when the rarest's whole list is that short or the others are that common;
- * - `pair`: two words each in a few percent of the pins: each list's newest `reads` entries
- *   merged (pairCandidates), when that is at most PAIR_READ entries in all;
- * - `full-text`: the rest (a rare word among several, long reads), and everything while the
- *   words' frequencies are not known: the GIN index intersects the words' postings, which is
- *   cheap when few pins have them all.
- * The words are taken as independent of each other.
+ * - `walk`: the rarest word's newest pins, kept when they have the others (termCandidates), when
+ *   that is expected to find CANDIDATES within TERMS_WALK pins: one word always; several words
+ *   when the rarest's whole list is that short (a word not among the common ones is at most as
+ *   common as the least of them) or the others are common enough;
+ * - `full-text`: the rest (several words, each in a few percent of the pins and rarely together),
+ *   and everything while the words' frequencies are not known: the GIN index intersects the
+ *   words' postings, which is cheap when few pins have them all.
+ * The words are taken as independent of each other; a walk never reads more than TERMS_WALK pins.
  */
-export type TermsPlan = { by: 'walk' } | { by: 'pair'; reads: [number, number] } | { by: 'full-text' };
+export type TermsPlan = { by: 'walk' } | { by: 'full-text' };
 
-/** A pair's reads are the expected ones times this, for words not quite independent. */
-const PAIR_SLACK = 1.5;
-/** The most list entries a pair reads (both lists, read in order: about 0.2 µs each). */
-export const PAIR_READ = 30_000;
-
-/** The words, rarest first (the order planTerms, termCandidates and pairCandidates take them in). */
+/** The words, rarest first (the order planTerms and termCandidates take them in). */
 export function rarestFirst(terms: readonly string[], shares: TermShares): string[] {
   return [...terms].sort((a, b) => shares.share(a) - shares.share(b));
 }
@@ -75,17 +74,11 @@ export function planTerms(terms: readonly string[], shares: TermShares, candidat
   const [first, ...others] = terms;
   if (first === undefined) return { by: 'full-text' };
   if (others.length === 0) return { by: 'walk' };
-  // A rare word among them (not among the common ones): the GIN index finds the few pins with
-  // all the words faster than any walk (measured on the benchmark's million pins: 5 ms against 10).
-  const rarest = shares.share(first);
+  const rarest = shares.share(first) || shares.rareBound();
   if (rarest === 0 || shares.pins() === 0) return { by: 'full-text' };
+  // An unknown word among the others counts as nowhere (it comes first anyway: rarest first).
   const together = others.reduce((p, t) => p * shares.share(t), 1);
-  if (Math.min(rarest * shares.pins(), candidates / together) <= TERMS_WALK) return { by: 'walk' };
-  if (others.length === 1) {
-    const reads: [number, number] = [Math.ceil((PAIR_SLACK * candidates) / together), Math.ceil((PAIR_SLACK * candidates) / rarest)];
-    if (reads[0] + reads[1] <= PAIR_READ) return { by: 'pair', reads };
-  }
-  return { by: 'full-text' };
+  return Math.min(rarest * shares.pins(), candidates / together) <= TERMS_WALK ? { by: 'walk' } : { by: 'full-text' };
 }
 
 /**
@@ -97,6 +90,7 @@ export function planTerms(terms: readonly string[], shares: TermShares, candidat
 export class TermFrequencies implements TermShares {
   private shares = new Map<string, number>();
   private pinCount = 0;
+  private bound = 0;
   private readAt = 0;
   private reading: Promise<void> | undefined;
 
@@ -110,6 +104,11 @@ export class TermFrequencies implements TermShares {
   pins(): number {
     this.refresh();
     return this.pinCount;
+  }
+
+  rareBound(): number {
+    this.refresh();
+    return this.bound;
   }
 
   private refresh(): void {
@@ -128,6 +127,7 @@ export class TermFrequencies implements TermShares {
         const pins = row && row.pins > 0 && row.terms > 0 ? row.pins : 0;
         const perPin = pins > 0 ? row!.terms / pins : 0;
         this.shares = new Map((row?.vals ?? []).map((v, i) => [v, Math.min(1, (row?.freqs?.[i] ?? 0) * perPin)]));
+        this.bound = this.shares.size > 0 ? Math.min(...this.shares.values()) : 0;
         this.pinCount = pins;
       })
       // Without statistics every word counts as rare: the full-text index answers, not a wrong answer.
@@ -141,41 +141,31 @@ export class TermFrequencies implements TermShares {
 /**
  * The candidates of a query of `terms` words (rarest first, parameters `$3`...): its newest
  * CANDIDATES matches in the lists with their score (the sum of each word's rank in the pin), as a
- * subquery `c (pin_id, score)`, best first. The other words are looked up per pin of the first (a
- * scalar subquery each, so the walk stops as soon as enough are found), at most TERMS_WALK pins.
+ * subquery `c (pin_id, score)`, best first. The newest pins of the first word's list are read, at
+ * most TERMS_WALK, and kept when their `words` hold the other words' hashes: read from the index
+ * alone, no lookup per pin read. Only the pins kept look the other words' ranks up (a scalar
+ * subquery each, so the walk stops as soon as enough are found); a pin whose hash matched by
+ * chance has no such rank, and is dropped there.
  */
 export function termCandidates(terms: number, candidates: number): string {
-  const others = Array.from({ length: terms - 1 }, (_, i) => `(SELECT s.rank::float8 FROM search_pin_terms s
-        WHERE s.term = $${i + 4} AND s.created_at = t.created_at AND s.pin_id = t.pin_id)`);
+  const others = Array.from({ length: terms - 1 }, (_, i) => `$${i + 4}`);
+  const ranks = others.map((p) => `(SELECT s.rank::float8 FROM search_pin_terms s
+        WHERE s.term = ${p} AND s.created_at = t.created_at AND s.pin_id = t.pin_id)`);
   const walk = terms > 1 ? TERMS_WALK : candidates;
+  const has = others.length > 0 ? `WHERE t.words @> ARRAY[${others.map((p) => `search_term_hash(${p})`).join(', ')}]` : '';
   // Sorted best first here, so that the pins are read in that order and only until a page is full.
   return `(
     SELECT y.pin_id, y.score FROM (
       SELECT x.pin_id, x.score FROM (
-        SELECT t.pin_id, t.created_at, ${['t.rank::float8', ...others].join(' + ')} AS score
-        FROM search_pin_terms t WHERE t.term = $3
-        ORDER BY t.created_at DESC, t.pin_id DESC LIMIT ${walk}
+        SELECT t.pin_id, t.created_at, ${['t.rank::float8', ...ranks].join(' + ')} AS score
+        FROM (
+          SELECT t.pin_id, t.created_at, t.rank, t.words FROM search_pin_terms t WHERE t.term = $3
+          ORDER BY t.created_at DESC, t.pin_id DESC LIMIT ${walk}
+        ) t ${has}
+        -- OFFSET 0: not folded into the level above, whose filter would repeat the score's lookups.
+        ORDER BY t.created_at DESC, t.pin_id DESC OFFSET 0
       ) x WHERE x.score IS NOT NULL
       ORDER BY x.created_at DESC, x.pin_id DESC LIMIT ${candidates}
-    ) y ORDER BY y.score DESC, y.pin_id DESC
-  ) c`;
-}
-
-/**
- * The candidates of two words (the rarer `$3`, the other `$4`) from each list's newest `reads`
- * entries, merged by their key (both read in the key's order): the newest CANDIDATES pins of both
- * within them, as `c (pin_id, score)`, best first. Reading the rarer word's list alone and looking
- * the other up in each (termCandidates) costs a lookup per pin; two words each in a few percent
- * of the pins have to read thousands of pins to find 300 with both.
- */
-export function pairCandidates(reads: readonly [number, number], candidates: number): string {
-  const newest = (term: string, n: number) => `(SELECT t.pin_id, t.created_at, t.rank FROM search_pin_terms t
-          WHERE t.term = ${term} ORDER BY t.created_at DESC, t.pin_id DESC LIMIT ${Math.trunc(n)})`;
-  return `(
-    SELECT y.pin_id, y.score FROM (
-      SELECT a.pin_id, a.rank::float8 + b.rank::float8 AS score
-      FROM ${newest('$3', reads[0])} a JOIN ${newest('$4', reads[1])} b ON b.created_at = a.created_at AND b.pin_id = a.pin_id
-      ORDER BY a.created_at DESC, a.pin_id DESC LIMIT ${candidates}
     ) y ORDER BY y.score DESC, y.pin_id DESC
   ) c`;
 }

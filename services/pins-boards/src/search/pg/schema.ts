@@ -165,13 +165,36 @@ const STATEMENTS = [
   `CREATE OR REPLACE FUNCTION search_terms_of(tsvector) RETURNS TABLE (term text, rank real)
      LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
      AS $$ SELECT l, ts_rank_cd($1, search_term_query(l), 32) FROM unnest(tsvector_to_array($1)) l $$`,
+  // Each row also holds every word of its pin, as 32-bit hashes (`words`, in the key's INCLUDE): a
+  // walk of one word's list keeps the pins that have the query's other words as it reads the
+  // index, instead of looking each up in the other words' lists (pin-terms.ts, termCandidates).
+  // md5, not hashtext: its value can never change with PostgreSQL's version. Two words with one
+  // hash only let a pin through to the check of its own words (the lookup of its rank).
+  `CREATE OR REPLACE FUNCTION search_term_hash(text) RETURNS int4
+     LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
+     AS $$ SELECT ('x' || left(md5($1), 8))::bit(32)::int4 $$`,
+  `CREATE OR REPLACE FUNCTION search_term_hashes(tsvector) RETURNS int4[]
+     LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
+     AS $$ SELECT coalesce(array_agg(search_term_hash(l)), '{}') FROM unnest(tsvector_to_array($1)) l $$`,
   `CREATE TABLE IF NOT EXISTS search_pin_terms (
      term text NOT NULL,
      created_at timestamptz NOT NULL,
      pin_id text NOT NULL,
      rank real NOT NULL,
-     PRIMARY KEY (term, created_at, pin_id) INCLUDE (rank)
+     words int4[] NOT NULL,
+     PRIMARY KEY (term, created_at, pin_id) INCLUDE (rank, words)
    )`,
+  // Lists made before the words were kept: filled from the pins and the key rebuilt with them,
+  // once (minutes at a million pins, while this start holds the schema lock).
+  `DO $$ BEGIN
+     IF NOT EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = 'search_pin_terms'::regclass AND attname = 'words' AND NOT attisdropped) THEN
+       ALTER TABLE search_pin_terms ADD COLUMN words int4[];
+       UPDATE search_pin_terms t SET words = search_term_hashes(p.doc) FROM search_pins p WHERE p.pin_id = t.pin_id;
+       DELETE FROM search_pin_terms WHERE words IS NULL;
+       ALTER TABLE search_pin_terms ALTER COLUMN words SET NOT NULL,
+         DROP CONSTRAINT search_pin_terms_pkey, ADD PRIMARY KEY (term, created_at, pin_id) INCLUDE (rank, words);
+     END IF;
+   END $$`,
   // Which word of a query is the rarest comes from these statistics (TermFrequencies): the 1,000
   // most common words. Set once: an ALTER at every start would take the table's lock (cancelling
   // an autovacuum of its millions of rows) to write what is there already.
@@ -181,8 +204,8 @@ const STATEMENTS = [
      END IF;
    END $$`,
   // An index made before the lists: filled once, in key order.
-  `INSERT INTO search_pin_terms (term, created_at, pin_id, rank)
-     SELECT w.term, p.created_at, p.pin_id, w.rank FROM search_pins p, search_terms_of(p.doc) w
+  `INSERT INTO search_pin_terms (term, created_at, pin_id, rank, words)
+     SELECT w.term, p.created_at, p.pin_id, w.rank, h.words FROM search_pins p, search_term_hashes(p.doc) h(words), search_terms_of(p.doc) w
      WHERE p.saved AND NOT p.deleted AND p.created_at IS NOT NULL AND NOT EXISTS (SELECT 1 FROM search_pin_terms)
      ORDER BY 1, 2, 3
      ON CONFLICT DO NOTHING`,
