@@ -184,19 +184,27 @@ async function main() {
 
   // Phase A's figures.
   const a = feedRun.summary;
-  const feedAlone = trendFigures(a, 'page_ms{path:feed}');
-  const feedAds = trendFigures(a, 'page_ms{path:feed_ads}');
+  // Every page of the visits, with ads and without, and the first pages alone beside them: the
+  // target's figures are the pages' requests as k6 times them (sent to last byte, below the ms);
+  // as shown (wall clock around the request, in whole ms, on the VU's event loop, which also
+  // parses the serve answer) they are reported beside (docs/decisions/ad-serving.md).
+  const pages = (metric) => ({
+    alone: trendFigures(a, `${metric}{path:feed}`),
+    withAds: trendFigures(a, `${metric}{path:feed_ads}`),
+    firstAlone: trendFigures(a, `${metric}{path:feed,page:first}`),
+    firstAds: trendFigures(a, `${metric}{path:feed_ads,page:first}`),
+    nextAlone: trendFigures(a, `${metric}{path:feed,page:next}`),
+    nextAds: trendFigures(a, `${metric}{path:feed_ads,page:next}`),
+  });
+  const req = pages('page_req_ms');
+  const shown = pages('page_ms');
+  const { alone: feedAlone, withAds: feedAds, firstAlone, firstAds } = req;
   const floor = trendFigures(a, 'http_req_duration{path:noop}');
-  // Every page of the visits as shown (wall clock around its own request; the web waits for
-  // nothing else), with ads and without; the first pages alone beside them.
-  const firstAlone = trendFigures(a, 'page_ms{path:feed,page:first}');
-  const firstAds = trendFigures(a, 'page_ms{path:feed_ads,page:first}');
-  const nextAlone = trendFigures(a, 'page_ms{path:feed,page:next}');
-  const nextAds = trendFigures(a, 'page_ms{path:feed_ads,page:next}');
   const serve = trendFigures(a, 'http_req_duration{path:feed_ads_serve}');
   const ratioOf = (x, y) => (x && y ? Math.round((x.p95 / y.p95) * 100) / 100 : null);
   const ratio = ratioOf(feedAds, feedAlone);
   const firstRatio = ratioOf(firstAds, firstAlone);
+  const shownRatio = ratioOf(shown.withAds, shown.alone);
   const ratioPass = ratio !== null && ratio <= RATIO_TARGET;
   // Phase B's.
   const b = eventsRun.summary;
@@ -212,8 +220,8 @@ async function main() {
     when: new Date().toISOString(),
     command: 'npm run bench -- ads',
     machine: machine(),
-    targets: `home feed reads with ad insertion at ${RATES.feed}/s: p95 at most ${RATIO_TARGET}x the same reads without ads in the same run (every page of the visits, as shown); ${RATES.events * EVENTS_PER_REQUEST} impression events/s for ${PHASE_B_SECONDS} s, counted exactly`,
-    reading: `Phase A: ${RATES.feed / VISIT_PAGES} visits/s of ${VISIT_PAGES} pages (${RATES.feed} pages/s), the pages of a visit one after the other, alternating every ${WINDOW_SECONDS} s between visits without ads and visits whose first page has the visit's one serve call (${VISIT_ADS} pins) beside it, never waited for (http.asyncRequest); each page timed by wall clock around its request; the first ${WARMUP_SECONDS} s are warm-up, not reported. Phase B: anonymous posts of ${EVENTS_PER_REQUEST} impressions, every token a distinct visitor; CPU from /proc over the posts and until the report showed the last count, less each process's idle rate of the 10 s before.`,
+    targets: `home feed reads with ad insertion at ${RATES.feed}/s: p95 at most ${RATIO_TARGET}x the same reads without ads in the same run (every page of the visits, its request as k6 times it); ${RATES.events * EVENTS_PER_REQUEST} impression events/s for ${PHASE_B_SECONDS} s, counted exactly`,
+    reading: `Phase A: ${RATES.feed / VISIT_PAGES} visits/s of ${VISIT_PAGES} pages (${RATES.feed} pages/s), the pages of a visit one after the other, alternating every ${WINDOW_SECONDS} s between visits without ads and visits whose first page has the visit's one serve call (${VISIT_ADS} pins) beside it, never waited for (http.asyncRequest); each page's request timed by k6 (sent to last byte) and, as shown, by wall clock around it; the first ${WARMUP_SECONDS} s are warm-up, not reported. Phase B: anonymous posts of ${EVENTS_PER_REQUEST} impressions, every token a distinct visitor; CPU from /proc over the posts and until the report showed the last count, less each process's idle rate of the 10 s before.`,
     pass: ratioPass && exact,
     sizes: SIZES,
     ratesPerSecond: RATES,
@@ -224,12 +232,18 @@ async function main() {
     feed: {
       alone: feedAlone,
       withAds: feedAds,
-      /** Every page of the visits with ads over every page of the visits without, p95, as shown. */
+      /** Every page's request in the visits with ads over those of the visits without, p95. */
       p95Ratio: ratio,
       ratioTarget: RATIO_TARGET,
       pass: ratioPass,
       firstPage: { alone: firstAlone, withAds: firstAds, p95Ratio: firstRatio },
-      nextPages: { alone: nextAlone, withAds: nextAds, p95Ratio: ratioOf(nextAds, nextAlone) },
+      nextPages: { alone: req.nextAlone, withAds: req.nextAds, p95Ratio: ratioOf(req.nextAds, req.nextAlone) },
+      /** The same pages as shown: wall clock around each request, whole ms (the target's measure until 2026-11-29). */
+      asShown: {
+        alone: shown.alone, withAds: shown.withAds, p95Ratio: shownRatio,
+        firstPage: { alone: shown.firstAlone, withAds: shown.firstAds, p95Ratio: ratioOf(shown.firstAds, shown.firstAlone) },
+        nextPages: { alone: shown.nextAlone, withAds: shown.nextAds, p95Ratio: ratioOf(shown.nextAds, shown.nextAlone) },
+      },
       /** Share of the pages with ads whose visit's serve answer had come when the page was shown (the web placed ads on them). */
       adsInTime: a.ads_in_time?.value ?? null,
       floor,
@@ -276,7 +290,8 @@ async function main() {
   log('| What | Rate (/s) | median / p95 / p99 (ms) | Target | Met |');
   log('|---|--:|---|---|---|');
   log(`| home feed pages without ads (visits of ${VISIT_PAGES} pages) | ${RATES.feed} | ${f(feedAlone)} | | |`);
-  log(`| home feed pages with ads, as shown (the visit's one \`GET /ads/v4/serve/\` beside its first page) | ${RATES.feed} | ${f(feedAds)} | p95 <= ${RATIO_TARGET}x without: ${ratio}x | ${ratioPass ? 'yes' : '**no**'} |`);
+  log(`| home feed pages with ads (the visit's one \`GET /ads/v4/serve/\` beside its first page) | ${RATES.feed} | ${f(feedAds)} | p95 <= ${RATIO_TARGET}x without: ${ratio}x | ${ratioPass ? 'yes' : '**no**'} |`);
+  log(`| the same pages as shown (wall clock, whole ms), without / with ads | ${RATES.feed} | ${f(shown.alone)} / ${f(shown.withAds)} | ${shownRatio}x | |`);
   log(`| first pages only, without / with ads | ${RATES.feed / VISIT_PAGES} | ${f(firstAlone)} / ${f(firstAds)} | ${firstRatio}x | |`);
   log(`| the serve call (${VISIT_ADS} pins, one per visit with ads) | ${RATES.feed / VISIT_PAGES} in the windows with ads | ${f(serve)} | | |`);
   log(`| floor: gateway to ads, no-op | ${RATES.noop} | ${f(floor)} | | |`);
@@ -287,7 +302,7 @@ async function main() {
   log(`CPU per 1,000 impressions (s): ads ${e.cpuSecondsPer1000Impressions.ads}, whole stack ${e.cpuSecondsPer1000ImpressionsTotal}; shares ${Object.entries(e.sharePercent).filter(([k, v]) => v >= 1 || k === 'redis' || k === 'kafka').map(([k, v]) => `${k} ${v} %`).join(', ')}.`);
   log(`Counted into the report within ${e.countedWithinMsOfLastPost} ms of the last post. ${result.health.requests} requests, failed ${((result.health.failedRate ?? 0) * 100).toFixed(2)} %, dropped ${result.feed.droppedIterations} + ${e.droppedIterations}.`);
   log(`The machine (${os.cpus().length} cores): ${before.quiet ? 'quiet' : 'NOT quiet'} before the measurements. Whole run: ${result.durationSeconds} s. Written to load-tests/results/ads.json.`);
-  if (!ratioPass) log(`MISSED the target: feed pages with ads, as shown, p95 ${ratio}x the pages without`);
+  if (!ratioPass) log(`MISSED the target: feed pages with ads, p95 ${ratio}x the pages without`);
   if (!exact) log(`COUNTS OFF: ${e.accepted} accepted, ${e.counted} reported`);
   if (!result.pass || (result.health.failedRate ?? 0) >= 0.01) process.exitCode = 1;
 }
