@@ -152,7 +152,10 @@ export function termCandidates(terms: number, candidates: number): string {
   const ranks = others.map((p) => `(SELECT s.rank::float8 FROM search_pin_terms s
         WHERE s.term = ${p} AND s.created_at = t.created_at AND s.pin_id = t.pin_id)`);
   const walk = terms > 1 ? TERMS_WALK : candidates;
-  const has = others.length > 0 ? `WHERE t.words @> ARRAY[${others.map((p) => `search_term_hash(${p})`).join(', ')}]` : '';
+  // The hashes in a subquery of their own: computed once per search. Written in the condition,
+  // the walks' generic plan (planned once, the words unknown) hashed them again for every row
+  // read: 2.8 to 8.9 ms a walk instead of 1 to 1.7 (measured with the benchmark's pins).
+  const has = others.length > 0 ? `WHERE t.words @> (SELECT ARRAY[${others.map((p) => `search_term_hash(${p})`).join(', ')}])` : '';
   // Sorted best first here, so that the pins are read in that order and only until a page is full.
   return `(
     SELECT y.pin_id, y.score FROM (
