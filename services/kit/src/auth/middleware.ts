@@ -62,20 +62,23 @@ function sameToken(a: string, b: string): boolean {
 
 /**
  * CSRF protection by double submit: every answer makes sure the browser has a readable
- * `csrftoken` cookie; a state-changing request that carries a session cookie must echo it in
- * the `X-CSRFToken` header. (Session cookies are also SameSite=Lax.)
+ * `csrftoken` cookie (a request with a bearer token gets none); a state-changing request that
+ * carries a session cookie must echo it in the `X-CSRFToken` header. (Session cookies are also
+ * SameSite=Lax.)
  */
 export function csrfProtection(opts: { secure: boolean }): RequestHandler {
   return (req, res, next) => {
     let token = readCookie(req, SESSION_COOKIES.csrf);
-    if (!token) {
+    // A client that sends its access token as a bearer (a service, a script, an app) keeps no
+    // cookies: a CSRF cookie made for it would be made again on every request, for nothing.
+    if (!token && !req.headers.authorization?.startsWith('Bearer ')) {
       token = randomBytes(24).toString('base64url');
       setCsrfCookie(res, token, opts.secure);
     }
     const hasSession = readCookie(req, SESSION_COOKIES.access) !== undefined || readCookie(req, SESSION_COOKIES.refresh) !== undefined;
     if (SAFE_METHODS.has(req.method) || !hasSession) return next();
     const sent = req.headers[CSRF_HEADER];
-    if (typeof sent !== 'string' || !sameToken(sent, token)) return next(appError('csrf_failed'));
+    if (typeof sent !== 'string' || token === undefined || !sameToken(sent, token)) return next(appError('csrf_failed'));
     next();
   };
 }

@@ -2,6 +2,7 @@ import { runInNewContext } from 'node:vm';
 import request from 'supertest';
 import { Router } from 'express';
 import { z } from 'zod';
+import { CSRF_HEADER, SESSION_COOKIES } from '@pinhive/contracts';
 import { createLogger } from '../logger';
 import { appError } from '../errors';
 import net from 'node:net';
@@ -110,6 +111,30 @@ describe('createHttpApp', () => {
     const res = await request(app()).get('/nowhere');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+});
+
+describe('the CSRF cookie', () => {
+  const csrfCookie = (res: request.Response) => [res.headers['set-cookie'] ?? []].flat<(string | string[])[]>().find((c) => c.startsWith(`${SESSION_COOKIES.csrf}=`));
+
+  it('is given to a browser that has none, and not again once it has one', async () => {
+    const first = await request(app()).get('/gone/');
+    const cookie = csrfCookie(first);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    const again = await request(app()).get('/gone/').set('Cookie', cookie!.split(';')[0]!);
+    expect(csrfCookie(again)).toBeUndefined();
+  });
+
+  it('is not given to a client that sends a bearer token, which keeps no cookies', async () => {
+    expect(csrfCookie(await request(app()).get('/gone/').set('Authorization', 'Bearer some.access.token'))).toBeUndefined();
+    expect(csrfCookie(await request(app()).post('/things/').set('Authorization', 'Bearer some.access.token').send({ name: 'lamp', size: 3 }))).toBeUndefined();
+  });
+
+  it('still refuses a write with a session cookie and no CSRF cookie to echo, bearer or not', async () => {
+    const res = await request(app()).post('/things/').set('Authorization', 'Bearer some.access.token').set('Cookie', `${SESSION_COOKIES.access}=a.session.token`)
+      .set(CSRF_HEADER, 'made-up').send({ name: 'lamp', size: 3 });
+    expect(res.status).toBe(403);
+    expect(error(res).code).toBe('csrf_failed');
   });
 });
 
