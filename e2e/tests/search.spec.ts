@@ -120,6 +120,35 @@ test('a search that finds nothing says so; Escape clears the field, then leaves 
   await expect(page).toHaveURL(`/search/pins/?q=${nothing}`);
 });
 
+test('a typo finds the pins of the word it is most like, says so, and searches as typed on request', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await createAccount(page.request);
+  const word = uniqueWord('velvet');
+  const board = await createBoard(page.request, `Cushions ${word}`);
+  const title = `Soft ${word} cushion`;
+  const pin = await createPin(page.request, board.id, site.imageUrls[0]!, { title });
+  await expect.poll(() => searchIds(page.request, { query: word, scope: 'pins' }), { timeout: 30_000 }).toContain(pin.id);
+
+  // Two letters of the unique word swapped: no pin has it, so the results are those of the
+  // word most like it, and the page says which.
+  const at = [...word].findIndex((letter, i) => i >= 'velvet'.length && i + 1 < word.length && letter !== word[i + 1]);
+  const typo = `${word.slice(0, at)}${word[at + 1]}${word[at]}${word.slice(at + 2)}`;
+  await page.goto(`/search/pins/?q=${typo}&rs=typed`);
+  await expect(page.getByRole('heading', { level: 1, name: `Results for “${typo}”` })).toBeVisible();
+  await expect(page.getByRole('link', { name: title })).toHaveAttribute('href', `/pin/${pin.id}/`);
+  await expect(page.getByText(`Showing results for “${word}”.`)).toBeVisible();
+  await expectAccessible(page, 'corrected search at 1280');
+
+  // As typed: the correction turned off, nothing found, and nothing to say about a correction.
+  const asTyped = page.getByRole('link', { name: `Search instead for “${typo}”` });
+  const sent = await nextSearchOptions(page, () => asTyped.click());
+  expect(sent).toMatchObject({ query: typo, auto_correction_disabled: 'true' });
+  await expect(page).toHaveURL(`/search/pins/?q=${typo}&rs=typed&auto_correction_disabled=true`);
+  await expect(page.getByRole('heading', { level: 2, name: `No results for “${typo}”` })).toBeVisible();
+  await expect(page.getByText(/Showing results for/)).toHaveCount(0);
+});
+
 test('the colour chips add their colours to colors= and take them out again', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   const word = uniqueWord('hue');

@@ -18,9 +18,15 @@ export const errorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
+/**
+ * What a page of a list may say about itself beside its items, in `resource_response.meta`
+ * (e.g. the query a search's results are of, when it corrected a typo: search.ts).
+ */
+export type PageMeta = Record<string, unknown>;
+
 export type ResourceSuccess<T> = {
-  /** `bookmarks` only on a paged list: `["<cursor of the next page>"]` or `["-end-"]` (paging.ts). */
-  resource_response: { status: 'success'; data: T; bookmarks?: Bookmarks };
+  /** `bookmarks` only on a paged list: `["<cursor of the next page>"]` or `["-end-"]` (paging.ts); `meta` only on a page that says something about itself. */
+  resource_response: { status: 'success'; data: T; bookmarks?: Bookmarks; meta?: PageMeta };
   request_identifier?: string;
 };
 export type ResourceFailure = {
@@ -31,11 +37,11 @@ export type ResourceResponse<T> = ResourceSuccess<T> | ResourceFailure;
 
 /**
  * Wraps `data` in the success envelope; a page of a list also passes its `bookmarks`
- * (`[cursor]`, or `[BOOKMARK_END]` on the last page).
+ * (`[cursor]`, or `[BOOKMARK_END]` on the last page), and its `meta` when it has any.
  */
-export function success<T>(data: T, requestId?: string, bookmarks?: Bookmarks): ResourceSuccess<T> {
+export function success<T>(data: T, requestId?: string, bookmarks?: Bookmarks, meta?: PageMeta): ResourceSuccess<T> {
   return {
-    resource_response: { status: 'success', data, ...(bookmarks ? { bookmarks } : {}) },
+    resource_response: { status: 'success', data, ...(bookmarks ? { bookmarks } : {}), ...(meta ? { meta } : {}) },
     ...(requestId ? { request_identifier: requestId } : {}),
   };
 }
@@ -51,7 +57,7 @@ export function failure(error: ErrorBody, requestId?: string): ResourceFailure {
 /** Builds a zod schema for a success envelope around `data` (used by clients and tests). */
 export function successSchema<T extends z.ZodType>(data: T) {
   return z.object({
-    resource_response: z.object({ status: z.literal('success'), data, bookmarks: bookmarksSchema.optional() }),
+    resource_response: z.object({ status: z.literal('success'), data, bookmarks: bookmarksSchema.optional(), meta: z.record(z.string(), z.unknown()).optional() }),
     request_identifier: z.string().optional(),
   });
 }
@@ -59,7 +65,7 @@ export function successSchema<T extends z.ZodType>(data: T) {
 /** The success envelope of a page of a list: `bookmarks` is always there. */
 export function pagedSuccessSchema<T extends z.ZodType>(data: T) {
   return z.object({
-    resource_response: z.object({ status: z.literal('success'), data, bookmarks: bookmarksSchema }),
+    resource_response: z.object({ status: z.literal('success'), data, bookmarks: bookmarksSchema, meta: z.record(z.string(), z.unknown()).optional() }),
     request_identifier: z.string().optional(),
   });
 }

@@ -174,6 +174,15 @@ export const searchResultSchema = z.discriminatedUnion('type', [searchPinSchema,
 export type SearchResult = z.infer<typeof searchResultSchema>;
 export const searchResultsSchema = z.array(searchResultSchema);
 
+/**
+ * What a page of results says about itself (the envelope's `meta`): `corrected_query` when the
+ * query as typed found nothing and the results are of the words pins were saved with that are most
+ * like it (auto_correction_disabled turns that off). The page then says "Showing results for"
+ * it, with a link to search as typed.
+ */
+export const searchPageMetaSchema = z.object({ corrected_query: z.string().optional() });
+export type SearchPageMeta = z.infer<typeof searchPageMetaSchema>;
+
 // ---- typeahead ---------------------------------------------------------------------------
 
 /** Boards and people suggested beside the queries (pin_scope leaves them out). */

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import request from 'supertest';
 import os from 'node:os';
 import path from 'node:path';
-import { BOOKMARK_END, type SearchResult } from '@pinhive/contracts';
+import { BOOKMARK_END, type SearchPageMeta, type SearchResult } from '@pinhive/contracts';
 import { newEvent, startService, type RunningService } from '@pinhive/kit';
 import { loadPinsBoardsConfig, type PinsBoardsConfig } from '../src/config';
 import { pinsBoardsService } from '../src/service';
@@ -53,7 +53,8 @@ const savePin = async (who: Person, boardId: string, title: string, opts: { desc
 
 const search = async (options: Record<string, unknown>, who?: Person) => {
   const res = await get('BaseSearchResource', options, who);
-  return { items: ok<SearchResult[]>(res), bookmark: (res.body as { resource_response: { bookmarks: string[] } }).resource_response.bookmarks[0] };
+  const envelope = (res.body as { resource_response: { bookmarks: string[]; meta?: SearchPageMeta } }).resource_response;
+  return { items: ok<SearchResult[]>(res), bookmark: envelope.bookmarks[0], meta: envelope.meta };
 };
 const ids = async (options: Record<string, unknown>, who?: Person) => (await search(options, who)).items.map((r) => r.id);
 
@@ -134,17 +135,22 @@ describe('pins', () => {
     expect(seen).toHaveLength(5);
     expect(new Set(seen)).toEqual(new Set([red.id, blue.id, ...more.map((p) => p.id)]));
 
-    // A typo is corrected to a word pins were saved with, and the next pages go on with the correction.
+    // A typo is corrected to a word pins were saved with, and the next pages go on with the
+    // correction; every page says which query its results are of. As typed, or spelled right,
+    // none says anything.
     const corrected: string[] = [];
     bookmark = undefined;
     for (let page = 0; page < 5; page++) {
       const res = await search({ query: 'swatsh', page_size: 2, ...(bookmark ? { bookmarks: [bookmark] } : {}) });
+      expect(res.meta).toEqual({ corrected_query: 'swatch' });
       corrected.push(...res.items.map((r) => r.id));
       bookmark = res.bookmark;
       if (bookmark === BOOKMARK_END) break;
     }
     expect(new Set(corrected)).toEqual(new Set(seen));
     expect(corrected).toHaveLength(5);
+    expect((await search({ query: 'swatsh', page_size: 2, auto_correction_disabled: 'true' })).meta).toBeUndefined();
+    expect((await search({ query: 'swatch', page_size: 2 })).meta).toBeUndefined();
   });
 });
 

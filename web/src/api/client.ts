@@ -1,4 +1,4 @@
-import type { ResourceResponse } from '@pinhive/contracts';
+import type { PageMeta, ResourceResponse } from '@pinhive/contracts';
 import type { z } from 'zod';
 import { ApiError, NetworkError, unreadable } from './apiError';
 import { csrfHeaders, fetchCsrfCookie } from './csrf';
@@ -36,10 +36,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
   return (await apiRequestWithBookmarks(path, options)).data;
 }
 
-/** A page of a paged read: its data and the next bookmark (`-end-` or absent on the last page). */
+/** A page of a paged read: its data, the next bookmark (`-end-` or absent on the last page) and what the page says about itself. */
 export interface Paged<T> {
   data: T;
   bookmarks: string[] | undefined;
+  meta?: PageMeta;
 }
 
 /** As `apiRequest`, keeping the envelope's `bookmarks` (paged resource reads). */
@@ -100,10 +101,11 @@ async function send<T>(path: string, options: RequestOptions<T>): Promise<Paged<
   if (payload.status === 'failure') throw new ApiError({ ...payload.error, http_status: payload.error.http_status || response.status });
   if (!response.ok) throw unreadable(response.status, `HTTP ${response.status} with a success envelope`);
   const bookmarks = Array.isArray(payload.bookmarks) ? payload.bookmarks : undefined;
-  if (!schema) return { data: payload.data, bookmarks };
+  const meta = payload.meta !== null && typeof payload.meta === 'object' ? { meta: payload.meta } : {};
+  if (!schema) return { data: payload.data, bookmarks, ...meta };
 
   const parsed = schema.safeParse(payload.data);
-  if (parsed.success) return { data: parsed.data, bookmarks };
+  if (parsed.success) return { data: parsed.data, bookmarks, ...meta };
   console.error(`Answer of ${method} ${path} does not match its contract`, parsed.error.issues);
   throw unreadable(response.status, 'Answer does not match its contract');
 }

@@ -1,4 +1,4 @@
-import { isLastPage } from '@pinhive/contracts';
+import { isLastPage, type PageMeta } from '@pinhive/contracts';
 import type { z } from 'zod';
 import { apiRequest, apiRequestWithBookmarks } from './client';
 
@@ -24,10 +24,11 @@ export function resourceWrite<T>(
   return apiRequest(`/resource/${name}/${action}/`, { method: 'POST', body: { options }, schema, ...(headers ? { headers } : {}) });
 }
 
-/** One page of a paged list and the bookmark of the next one (`null` after the last page). */
+/** One page of a paged list, the bookmark of the next one (`null` after the last page), and what the page says about itself (`meta`, when anything). */
 export interface Page<T> {
   items: T[];
   next: string | null;
+  meta?: PageMeta;
 }
 
 /** The options of a page: the first page sends no bookmark. */
@@ -49,7 +50,7 @@ export async function resourcePage<T>(
   signal?: AbortSignal,
 ): Promise<Page<T>> {
   const answer = await apiRequestWithBookmarks(resourceGetPath(name, pageOptions(options, pageSize, bookmark)), { schema, signal });
-  return { items: answer.data, next: nextBookmark(answer.bookmarks) };
+  return { items: answer.data, next: nextBookmark(answer.bookmarks), ...(answer.meta ? { meta: answer.meta } : {}) };
 }
 
 /**

@@ -1,9 +1,8 @@
 import { AD_SPACING, interleaveAds, type PromotedPin } from '@pinhive/contracts';
+import type { Page } from '../api/resource';
 
 /** A page of organic items with the promoted pins that came in time for it (none when they did not). */
-export interface PromotedPage<T> {
-  items: T[];
-  next: string | null;
+export interface PromotedPage<T> extends Page<T> {
   promoted: PromotedPin[];
 }
 

@@ -1,12 +1,12 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { scopeHasResults, searchOptionsFromUrl, type SearchScope } from '@pinhive/contracts';
+import { scopeHasResults, searchOptionsFromUrl, searchPageMetaSchema, type SearchScope } from '@pinhive/contracts';
 import { useViewer } from '../auth/viewer';
 import { LoadingOverlay } from '../components/LoadingOverlay';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { ColorFilter } from './ColorFilter';
-import { isPinScope, isSearchScope, searchErrorText, tabPath } from './paths';
+import { asTypedPath, isPinScope, isSearchScope, searchErrorText, tabPath } from './paths';
 import { isWarning, noticeToOpen } from './notice';
 import { useSearch, useSearchAdvisory } from './queries';
 import { SearchNoticeBox, SearchNoticeDialog } from './SearchNotice';
@@ -17,8 +17,8 @@ import { SearchTabs } from './SearchTabs';
 /**
  * `/search/:scope/?q=…`: the results of a search (BaseSearchResource), with the scope tabs and, for
  * pins, the colour chips. A scope the spec names but this product has nothing of (videos...)
- * says so; any other word in the path is the pins scope. Above the results, the query's advisory
- * notice (SearchAdvisoryResource), if it has one.
+ * says so; any other word in the path is the pins scope. Above the results, the query it searched
+ * when it corrected a typo, and the query's advisory notice (SearchAdvisoryResource), if it has one.
  */
 export function SearchPage() {
   const { scope } = useParams();
@@ -40,6 +40,9 @@ function SearchView({ scope }: { scope: SearchScope }) {
   const searchable = query !== '' && scopeHasResults(scope) && viewer.status !== 'loading' && !needsLogin;
   const results = useSearch(options, signedIn ? viewer.user.id : null, searchable);
   const items = results.data?.pages.flatMap((page) => page.items) ?? [];
+  // Results of the words most like a typo, when the query as typed found nothing: said, with a
+  // way to search as typed.
+  const corrected = searchPageMetaSchema.safeParse(results.data?.pages[0]?.meta ?? {}).data?.corrected_query;
   const waiting = query !== '' && scopeHasResults(scope) && !needsLogin && (viewer.status === 'loading' || results.isPending);
   useDocumentTitle(query ? t('titles.search', { query }) : t('titles.searchEmpty'));
 
@@ -122,6 +125,14 @@ function SearchView({ scope }: { scope: SearchScope }) {
       </header>
       <SearchTabs scope={scope} signedIn={signedIn} />
       {query && isPinScope(scope) && scopeHasResults(scope) ? <ColorFilter /> : null}
+      {corrected && items.length > 0 ? (
+        <p className="search-correction">
+          {t('search.correctedTo', { query: corrected })}{' '}
+          <Link to={asTypedPath(scope, params)} className="search-correction__as-typed">
+            {t('search.searchAsTyped', { query })}
+          </Link>
+        </p>
+      ) : null}
       {sensitivity?.notices.map((notice, index) => (
         <SearchNoticeBox key={index} notice={notice} warning={isWarning(sensitivity)} onOpen={() => setOpenNotice({ query, index })} />
       ))}

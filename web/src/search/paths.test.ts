@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { SEARCH_STRINGS } from '@pinhive/contracts';
 import en from '../i18n/en.json';
 import { ApiError, NetworkError } from '../api/apiError';
-import { hashtagPath, readableSearch, scopeOfPath, searchErrorText, searchPath, selectedColors, tabPath, toggleColor } from './paths';
+import { asTypedPath, hashtagPath, readableSearch, scopeOfPath, searchErrorText, searchPath, selectedColors, tabPath, toggleColor } from './paths';
 
 describe('search addresses', () => {
   it('builds the search page address, encoding the query', () => {
@@ -23,6 +23,11 @@ describe('search addresses', () => {
   it('switches tabs keeping the query and how it started, not the filters', () => {
     expect(tabPath('boards', new URLSearchParams('q=lamp&rs=typed&colors=red'))).toBe('/search/boards/?q=lamp&rs=typed');
     expect(tabPath('users', new URLSearchParams('q=ada'))).toBe('/search/users/?q=ada');
+  });
+
+  it('searches as typed, every parameter kept, the correction of a typo turned off', () => {
+    expect(asTypedPath('pins', new URLSearchParams('q=lmap&rs=typed&colors=red'))).toBe('/search/pins/?q=lmap&rs=typed&colors=red&auto_correction_disabled=true');
+    expect(asTypedPath('pins', new URLSearchParams('q=lmap&auto_correction_disabled=false'))).toBe('/search/pins/?q=lmap&auto_correction_disabled=true');
   });
 });
 

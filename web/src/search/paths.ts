@@ -40,6 +40,16 @@ export function tabPath(scope: SearchScope, params: URLSearchParams): string {
   return `/search/${scope}/?${next.toString()}`;
 }
 
+/**
+ * The same search as typed, not corrected: every parameter kept, `auto_correction_disabled=true`
+ * added (the search option that turns the correction of a typo off).
+ */
+export function asTypedPath(scope: SearchScope, params: URLSearchParams): string {
+  const next = new URLSearchParams(params);
+  next.set('auto_correction_disabled', 'true');
+  return `/search/${scope}/?${next.toString()}`;
+}
+
 /** The colours chosen in `colors=red,blue` (palette names only, each once, in palette order). */
 export function selectedColors(params: URLSearchParams): PaletteColor[] {
   const named = new Set((params.get('colors') ?? '').split(',').map((name) => name.trim().toLowerCase()));

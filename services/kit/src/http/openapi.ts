@@ -57,6 +57,7 @@ export function openApiDocument(service: string, routes: readonly AnyRoute[]): R
         maxItems: 1,
         description: `The next page's bookmark (send it back as \`bookmark\`), or "${BOOKMARK_END}" after the last page`,
       };
+      envelope.meta = { type: 'object', description: 'What the page says about itself, when it has anything to say (a search: the query its results are of, when it corrected a typo)' };
     }
     paths[path] = {
       ...paths[path],

@@ -193,6 +193,7 @@ describe('answers that are JSON text already (cached answers)', () => {
     expect(successBody(text, 'req-1').toString()).toBe(JSON.stringify(success(data, 'req-1')));
     expect(successBody(text, 'req-1', ['b1']).toString()).toBe(JSON.stringify(success(data, 'req-1', ['b1'])));
     expect(successBody(text, '').toString()).toBe(JSON.stringify(success(data, '')));
+    expect(successBody(text, 'req-1', ['b1'], { corrected_query: 'lamp' }).toString()).toBe(JSON.stringify(success(data, 'req-1', ['b1'], { corrected_query: 'lamp' })));
   });
 
   it('are answered as JSON, paged ones with their bookmark', async () => {
@@ -208,6 +209,16 @@ describe('answers that are JSON text already (cached answers)', () => {
     expect(one.headers.etag).toBeUndefined();
     const paged = await request(app).get('/paged');
     expect(paged.body.resource_response).toEqual({ status: 'success', data, bookmarks: ['next'] });
+  });
+
+  it('carry what a page says about itself (meta) beside its bookmark, as JSON text or as values', async () => {
+    const meta = { corrected_query: 'lamp' };
+    const app = appWith([
+      defineRoute({ method: 'get', path: '/text', summary: 'text', auth: 'public', response: z.unknown(), paged: true, handler: async () => ({ items: text, bookmark: 'next', meta }) }),
+      defineRoute({ method: 'get', path: '/values', summary: 'values', auth: 'public', response: z.unknown(), paged: true, handler: async () => ({ items: [data], bookmark: '-end-', meta }) }),
+    ]);
+    expect((await request(app).get('/text')).body.resource_response).toEqual({ status: 'success', data, bookmarks: ['next'], meta });
+    expect((await request(app).get('/values')).body.resource_response).toEqual({ status: 'success', data: [data], bookmarks: ['-end-'], meta });
   });
 });
 

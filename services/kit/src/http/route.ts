@@ -1,11 +1,10 @@
 import type { Request, Response, Router } from 'express';
 import { z } from 'zod';
-import { success } from '@pinhive/contracts';
+import { success, type PageMeta } from '@pinhive/contracts';
 import { appError } from '../errors';
 import { requireViewer } from '../auth/middleware';
 import type { Viewer } from '../auth/tokens';
 import { requestId } from './app';
-import type { Page } from './paging';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -65,8 +64,11 @@ export const perViewer = { per: 'viewer', key: (input: { viewer: Viewer }): stri
 /** What a handler returns: the `data` (or a page of it), as values or as JSON text already (JsonText). */
 export type RouteAnswer<R extends z.ZodType, G extends boolean> = G extends true ? PagedData<z.input<R> | JsonText> : z.input<R> | JsonText;
 
-/** What a paged route's handler returns (see `page()` in paging.ts): the items and the next bookmark. */
-export type PagedData<D> = { items: D; bookmark: string };
+/**
+ * What a paged route's handler returns (see `page()` in paging.ts): the items and the next
+ * bookmark, and what the page says about itself (`meta`, contracts' PageMeta) when it has any.
+ */
+export type PagedData<D> = { items: D; bookmark: string; meta?: PageMeta };
 
 /**
  * One route of a service: who may call it, its rate limits and its schemas are declared here
@@ -224,7 +226,7 @@ function viewerFor(auth: RouteAuth, req: Request): Viewer | undefined {
   }
 }
 
-function isPage(value: unknown): value is Page<unknown> {
+function isPage(value: unknown): value is PagedData<unknown> {
   if (typeof value !== 'object' || value === null) return false;
   const { items, bookmark } = value as { items?: unknown; bookmark?: unknown };
   return (Array.isArray(items) || items instanceof JsonText) && typeof bookmark === 'string';
@@ -244,15 +246,15 @@ export class JsonText {
 const SUCCESS_HEAD = Buffer.from('{"resource_response":{"status":"success","data":');
 
 /** The success envelope of contracts' `success()`, around data that may be JSON already (then as bytes). */
-export function successBody(data: unknown, id: string | undefined, bookmarks?: string[]): string | Buffer {
-  if (!(data instanceof JsonText)) return JSON.stringify(success(data, id, bookmarks));
-  const marks = bookmarks ? `,"bookmarks":${JSON.stringify(bookmarks)}` : '';
+export function successBody(data: unknown, id: string | undefined, bookmarks?: string[], meta?: PageMeta): string | Buffer {
+  if (!(data instanceof JsonText)) return JSON.stringify(success(data, id, bookmarks, meta));
+  const marks = `${bookmarks ? `,"bookmarks":${JSON.stringify(bookmarks)}` : ''}${meta ? `,"meta":${JSON.stringify(meta)}` : ''}`;
   const rid = id ? `,"request_identifier":${JSON.stringify(id)}` : '';
   return Buffer.concat([SUCCESS_HEAD, data.bytes, Buffer.from(`${marks}}${rid}}`)]);
 }
 
-function send(res: Response, status: number, data: unknown, id: string | undefined, bookmarks?: string[]): void {
-  res.status(status).type('application/json').send(successBody(data, id, bookmarks));
+function send(res: Response, status: number, data: unknown, id: string | undefined, bookmarks?: string[], meta?: PageMeta): void {
+  res.status(status).type('application/json').send(successBody(data, id, bookmarks, meta));
 }
 
 /** Refuses, at start, a route list that a type cast let through without an auth rule. */
@@ -290,7 +292,7 @@ export function mountRoutes(router: Router, routes: readonly AnyRoute[]): void {
         return;
       }
       if (!isPage(data)) throw new Error(`${route.method.toUpperCase()} ${route.path} is paged but its handler returned no { items, bookmark }`);
-      send(res, status, data.items, requestId(req), [data.bookmark]);
+      send(res, status, data.items, requestId(req), [data.bookmark], data.meta);
     });
   }
 }

@@ -1,5 +1,5 @@
 import {
-  hashtagAutocompleteQuerySchema, hashtagSuggestionsSchema, searchAdvisoryOptionsSchema, sensitivitySchema, SEARCH_PAGE_MAX, SEARCH_QUERY_MAX_LENGTH, SEARCH_PAGE_SIZE, searchOptionsSchema, searchResultsSchema, typeaheadItemsSchema, typeaheadOptionsSchema,
+  hashtagAutocompleteQuerySchema, hashtagSuggestionsSchema, searchAdvisoryOptionsSchema, sensitivitySchema, SEARCH_PAGE_MAX, SEARCH_QUERY_MAX_LENGTH, SEARCH_PAGE_SIZE, searchOptionsSchema, searchResultsSchema, typeaheadItemsSchema, typeaheadOptionsSchema, type SearchPageMeta,
 } from '@pinhive/contracts';
 import { defineResource, defineRoute, nextBookmark, pagedOptions } from '@pinhive/kit';
 import { z } from 'zod';
@@ -17,8 +17,9 @@ export function searchRoutes(search: SearchService, advisories: Pick<Advisories,
       options: pagedOptions(searchOptionsSchema, { key: resultKey, defaultLimit: SEARCH_PAGE_SIZE, maxLimit: SEARCH_PAGE_MAX }),
       response: searchResultsSchema,
       handler: async ({ viewer, options }) => {
-        const { items, next } = await search.search(viewer, options);
-        return { items, bookmark: nextBookmark(next && { score: next.score, id: next.id, ...(next.query ? { query: next.query } : {}) }) };
+        const { items, next, corrected } = await search.search(viewer, options);
+        const meta: SearchPageMeta | undefined = corrected ? { corrected_query: corrected } : undefined;
+        return { items, bookmark: nextBookmark(next && { score: next.score, id: next.id, ...(next.query ? { query: next.query } : {}) }), ...(meta ? { meta } : {}) };
       },
     }),
     defineResource({

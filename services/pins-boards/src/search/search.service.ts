@@ -35,7 +35,7 @@ export class SearchService {
    * A page of results, as JSON text (asJson): JSON.stringify of a page of 25 pins was the
    * service's dearest step under the search benchmark, for every repeat and once more for its size.
    */
-  async search(viewer: Viewer | undefined, options: SearchPageRequest): Promise<{ items: JsonText; next: ResultKey | undefined }> {
+  async search(viewer: Viewer | undefined, options: SearchPageRequest): Promise<{ items: JsonText; next: ResultKey | undefined; corrected?: string }> {
     const scope = options.scope === 'my_content' ? 'my_pins' : options.scope;
     const productsOnly = options.commerce_only || options.price_min !== undefined || options.price_max !== undefined;
     if (!scopeHasResults(scope) || productsOnly || (scope === 'my_pins' && !viewer)) return { items: EMPTY, next: undefined };
@@ -44,12 +44,13 @@ export class SearchService {
     const variant = JSON.stringify(['search', audience, scope, options.query, options.auto_correction_disabled, options.colors, options.domains, options.user, options.page_size, options.bookmarks]);
     const page = await this.results.kept(variant, async () => {
       const found = await this.searchIndex(viewer, { ...options, scope });
-      return { ...asJson(found.items), next: found.next };
+      return { ...asJson(found.items), next: found.next, corrected: found.corrected };
     }, foundAny);
-    return { items: page.json, next: page.next };
+    return { items: page.json, next: page.next, ...(page.corrected ? { corrected: page.corrected } : {}) };
   }
 
-  private async searchIndex(viewer: Viewer | undefined, options: SearchPageRequest): Promise<{ items: SearchResult[]; next: ResultKey | undefined }> {
+  /** A page of results; `corrected` when they are of the corrected query (this page or an earlier one corrected it). */
+  private async searchIndex(viewer: Viewer | undefined, options: SearchPageRequest): Promise<{ items: SearchResult[]; next: ResultKey | undefined; corrected?: string }> {
     const { scope } = options;
     const typos = !options.auto_correction_disabled;
     // Later pages of a corrected search go on with the corrected query (their bookmark holds it).
@@ -71,9 +72,10 @@ export class SearchService {
         }
       }
     }
-    if (found.items.length <= options.page_size) return { items: found.items, next: undefined };
+    const said = corrected ? { corrected } : {};
+    if (found.items.length <= options.page_size) return { items: found.items, next: undefined, ...said };
     const last = found.keys[options.page_size - 1];
-    return { items: found.items.slice(0, options.page_size), next: last && (corrected ? { ...last, query: corrected } : last) };
+    return { items: found.items.slice(0, options.page_size), next: last && (corrected ? { ...last, query: corrected } : last), ...said };
   }
 
   /**
