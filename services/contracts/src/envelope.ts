@@ -22,7 +22,8 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
  * What a page of a list may say about itself beside its items, in `resource_response.meta`
  * (e.g. the query a search's results are of, when it corrected a typo: search.ts).
  */
-export type PageMeta = Record<string, unknown>;
+export const pageMetaSchema = z.record(z.string(), z.unknown());
+export type PageMeta = z.infer<typeof pageMetaSchema>;
 
 export type ResourceSuccess<T> = {
   /** `bookmarks` only on a paged list: `["<cursor of the next page>"]` or `["-end-"]` (paging.ts); `meta` only on a page that says something about itself. */
@@ -57,7 +58,7 @@ export function failure(error: ErrorBody, requestId?: string): ResourceFailure {
 /** Builds a zod schema for a success envelope around `data` (used by clients and tests). */
 export function successSchema<T extends z.ZodType>(data: T) {
   return z.object({
-    resource_response: z.object({ status: z.literal('success'), data, bookmarks: bookmarksSchema.optional(), meta: z.record(z.string(), z.unknown()).optional() }),
+    resource_response: z.object({ status: z.literal('success'), data, bookmarks: bookmarksSchema.optional(), meta: pageMetaSchema.optional() }),
     request_identifier: z.string().optional(),
   });
 }
@@ -65,7 +66,7 @@ export function successSchema<T extends z.ZodType>(data: T) {
 /** The success envelope of a page of a list: `bookmarks` is always there. */
 export function pagedSuccessSchema<T extends z.ZodType>(data: T) {
   return z.object({
-    resource_response: z.object({ status: z.literal('success'), data, bookmarks: bookmarksSchema, meta: z.record(z.string(), z.unknown()).optional() }),
+    resource_response: z.object({ status: z.literal('success'), data, bookmarks: bookmarksSchema, meta: pageMetaSchema.optional() }),
     request_identifier: z.string().optional(),
   });
 }
