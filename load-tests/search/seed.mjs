@@ -88,7 +88,7 @@ export async function seedSearchIndex({ p, people, pins, boards, image, log = co
     const t2 = Date.now();
     await client.query(
       `INSERT INTO search_pin_terms (term, created_at, pin_id, rank, words)
-       SELECT w.term, p.created_at, p.pin_id, w.rank, h.words FROM search_pins p, search_term_hashes(p.doc) h(words), search_terms_of(p.doc) w
+       SELECT w.term, p.created_at, p.pin_id, w.rank, w.words FROM search_pins p, search_term_rows(p.doc) w
        WHERE p.pin_id BETWEEN $1 AND $2 ORDER BY 1, 2, 3 ON CONFLICT DO NOTHING`,
       [String(9000000000000000000n), String(9000000000000000000n + BigInt(pins - 1))],
     );

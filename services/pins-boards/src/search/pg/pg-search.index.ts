@@ -142,7 +142,7 @@ export class PgSearchIndex implements SearchIndex {
          -- The pins' words in the term lists (pin-terms.ts), in key order like the words below. A
          -- word an edit took out stays listed: a search checks each pin's own words.
          INSERT INTO search_pin_terms (term, created_at, pin_id, rank, words)
-         SELECT w.term, pins.created_at, pins.pin_id, w.rank, h.words FROM pins, search_term_hashes(pins.doc) h(words), search_terms_of(pins.doc) w
+         SELECT w.term, pins.created_at, pins.pin_id, w.rank, w.words FROM pins, search_term_rows(pins.doc) w
          WHERE pins.created_at IS NOT NULL ORDER BY 1, 2, 3
          ON CONFLICT (term, created_at, pin_id) DO UPDATE SET rank = EXCLUDED.rank, words = EXCLUDED.words
        )

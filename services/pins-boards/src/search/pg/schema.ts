@@ -176,6 +176,11 @@ const STATEMENTS = [
   `CREATE OR REPLACE FUNCTION search_term_hashes(tsvector) RETURNS int4[]
      LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
      AS $$ SELECT coalesce(array_agg(search_term_hash(l)), '{}') FROM unnest(tsvector_to_array($1)) l $$`,
+  // A pin's rows of the term lists, as every writer of them (a save, the fill below, the search
+  // benchmark's seed) inserts them: each word with its rank and the pin's words, hashed once a pin.
+  `CREATE OR REPLACE FUNCTION search_term_rows(tsvector) RETURNS TABLE (term text, rank real, words int4[])
+     LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
+     AS $$ SELECT w.term, w.rank, h.words FROM search_term_hashes($1) h(words), search_terms_of($1) w $$`,
   `CREATE TABLE IF NOT EXISTS search_pin_terms (
      term text NOT NULL,
      created_at timestamptz NOT NULL,
@@ -205,7 +210,7 @@ const STATEMENTS = [
    END $$`,
   // An index made before the lists: filled once, in key order.
   `INSERT INTO search_pin_terms (term, created_at, pin_id, rank, words)
-     SELECT w.term, p.created_at, p.pin_id, w.rank, h.words FROM search_pins p, search_term_hashes(p.doc) h(words), search_terms_of(p.doc) w
+     SELECT w.term, p.created_at, p.pin_id, w.rank, w.words FROM search_pins p, search_term_rows(p.doc) w
      WHERE p.saved AND NOT p.deleted AND p.created_at IS NOT NULL AND NOT EXISTS (SELECT 1 FROM search_pin_terms)
      ORDER BY 1, 2, 3
      ON CONFLICT DO NOTHING`,
