@@ -1,4 +1,4 @@
-import { baseConfigSchema, eventGatherField, loadConfig } from '@pinhive/kit';
+import { adTokenSecretField, baseConfigSchema, eventGatherField, loadConfig, requireAdTokenSecretInProduction } from '@pinhive/kit';
 import { z } from 'zod';
 
 export const adsConfigSchema = baseConfigSchema.extend({
@@ -13,8 +13,8 @@ export const adsConfigSchema = baseConfigSchema.extend({
   PINS_BOARDS_URL: z.url().regex(/^https?:\/\//, 'must be http(s)://host:port').optional(),
   /** Ad counting (dedupe, per-day aggregates, spend) and pacing (counting/counter.ts). */
   REDIS_URL: z.string().regex(/^rediss?:\/\/.+/, 'must be redis://host:port'),
-  /** Signs the tokens served promoted pins carry back with their impressions and clicks (serving/ad-token.ts). */
-  ADS_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters (openssl rand -base64 32)').optional(),
+  /** Signs the tokens served promoted pins carry back with their impressions and clicks (kit ads/ad-token.ts), shared with pins-boards. */
+  ...adTokenSecretField,
   /** What a thousand impressions cost, in micro-currency (the campaign's currency): spend accrues per impression. */
   ADS_CPM_MICRO: z.coerce.number().int().min(0).max(1_000_000_000).default(5_000_000),
   /** How often serving reads the live campaigns and today's spend: a campaign at its budget or end stops being served within it (at most a minute). */
@@ -26,18 +26,12 @@ export const adsConfigSchema = baseConfigSchema.extend({
    */
   ADS_FLUSH_MS: z.coerce.number().int().min(50).max(60_000).default(60_000),
 });
-/** Stands in for ADS_TOKEN_SECRET outside production: tokens signed with it are trusted nowhere else. */
-const DEVELOPMENT_TOKEN_SECRET = 'pinhive-development-ads-token-secret-not-for-production';
-
 const adsConfig = adsConfigSchema.superRefine((c, ctx) => {
   // Without it no pin can be promoted (503): a deployment must say where pins-boards is.
-  if (c.NODE_ENV === 'production' && !c.ADS_TOKEN_SECRET) ctx.addIssue({ code: 'custom', path: ['ADS_TOKEN_SECRET'], message: 'required in production: signs the ad impression tokens (openssl rand -base64 32)' });
+  requireAdTokenSecretInProduction(c, ctx);
   if (c.NODE_ENV === 'production' && !c.PINS_BOARDS_URL) ctx.addIssue({ code: 'custom', path: ['PINS_BOARDS_URL'], message: 'required in production: where pins-boards answers (http://pins-boards:4002)' });
 });
 export type AdsConfig = z.infer<typeof adsConfig>;
 
 /** The only place the ads service reads the environment. */
 export const loadAdsConfig = (env: Record<string, string | undefined>): Readonly<AdsConfig> => loadConfig(adsConfig, env);
-
-/** The secret that signs ad tokens: ADS_TOKEN_SECRET, or the development one outside production. */
-export const adsTokenSecretOf = (config: AdsConfig): string => config.ADS_TOKEN_SECRET ?? DEVELOPMENT_TOKEN_SECRET;

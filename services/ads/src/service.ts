@@ -1,5 +1,5 @@
-import { mongoDatabaseOf, type ServiceDefinition } from '@pinhive/kit';
-import { adsTokenSecretOf, type AdsConfig } from './config';
+import { adTokenSecretOf, interestHandlers, mongoDatabaseOf, type ServiceDefinition } from '@pinhive/kit';
+import type { AdsConfig } from './config';
 import { Counter } from './counting/counter';
 import { countingHandlers } from './counting/counting.handlers';
 import { ReportService } from './reporting/report.service';
@@ -10,7 +10,6 @@ import { servingRoutes } from './serving/serving.routes';
 import { ADVERTISERS_COLLECTION } from './advertisers/advertiser.model';
 import { advertisersModule } from './advertisers/advertisers';
 import { adsIndexes } from './indexes';
-import { interestHandlers } from './people/interest.handlers';
 import { personHandlers } from './people/person.handlers';
 import { PersonRepository } from './people/person.repository';
 import { CAMPAIGNS_COLLECTION } from './promotions/promotion.model';
@@ -43,15 +42,15 @@ export function adsService(config: AdsConfig, parts: AdsParts = {}): ServiceDefi
       // Keys of this deployment's counting and spend: two deployments (or test files) on one Redis stay apart.
       const namespace = mongoDatabaseOf(config.MONGO_URL);
       const campaigns = promotions.repository;
-      const servingSet = new ServingSet({ promotions: campaigns, advertisers: advertisers.repository, redis: ctx.redis, namespace, logger: ctx.logger, now, refreshMs: config.ADS_SERVING_REFRESH_MS });
-      const serving = new ServingService({ set: servingSet, people, bus: ctx.bus, tokenSecret: adsTokenSecretOf(config), logger: ctx.logger, now });
+      const servingSet = new ServingSet({ promotions: campaigns, advertisers: advertisers.repository, redis: ctx.redis, bus: ctx.bus, namespace, logger: ctx.logger, now, refreshMs: config.ADS_SERVING_REFRESH_MS });
+      const serving = new ServingService({ set: servingSet, people, bus: ctx.bus, tokenSecret: adTokenSecretOf(config), logger: ctx.logger, now });
       const counter = new Counter({ redis: ctx.redis, mongo: ctx.mongo, namespace, cpmMicro: config.ADS_CPM_MICRO, flushMs: config.ADS_FLUSH_MS, logger: ctx.logger });
       const reports = new ReportService({ mongo: ctx.mongo, advertisers: advertisers.repository, promotions: campaigns, profiles: promotions.profiles, isServing: (id) => servingSet.isServing(id), now });
       servingSet.start();
       counter.start();
       return {
         routes: [...advertisers.routes, ...promotions.routes, ...servingRoutes(serving), ...reportRoutes(reports)],
-        handlers: [...personHandlers(people), ...interestHandlers(people), ...advertisers.handlers, ...promotions.handlers, ...countingHandlers(counter)],
+        handlers: [...personHandlers(people), ...interestHandlers('person-interests-from-save', people), ...advertisers.handlers, ...promotions.handlers, ...countingHandlers(counter)],
         stop: async () => {
           servingSet.stop();
           await counter.stop();

@@ -62,6 +62,17 @@ export const promotedPinSchema = feedPinSchema.extend({
 });
 export type PromotedPin = z.infer<typeof promotedPinSchema>;
 export const adServeResponseSchema = z.object({ items: z.array(promotedPinSchema) });
+
+/**
+ * HomeFeedResource's `ads` option: how many promoted pins the page should carry (the web asks for
+ * VISIT_ADS with a visit's first page, and again only when those are spent or old). pins-boards
+ * chooses them from its read model of ads' serving records and answers them in `meta.promoted`:
+ * a visit of the home feed makes no request for its ads (docs/decisions/ad-serving.md).
+ */
+export const homeFeedAdsOptionSchema = z.object({ ads: z.coerce.number().int().min(0).max(AD_SERVE_MAX).optional() });
+/** What a home feed page says beside its items: the promoted pins it was asked for. */
+export const homeFeedPageMetaSchema = z.object({ promoted: z.array(promotedPinSchema).optional() });
+export type HomeFeedPageMeta = z.infer<typeof homeFeedPageMetaSchema>;
 export type AdServeResponse = z.infer<typeof adServeResponseSchema>;
 
 export const AD_EVENT_KINDS = ['impression', 'click'] as const;

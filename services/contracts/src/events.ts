@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { KNOWN_GENDERS } from './ad-audience';
 import { DEACTIVATION_REASONS, LOGIN_BLOCK_REASONS } from './auth';
+import { AGE_BUCKETS, CAMPAIGN_STATUSES, GENDERS, INTERESTS } from './quick-promote';
 
 /**
  * Kafka event envelope. The topic name is the event type (`<service>.<entity>.<event>.v<N>`),
@@ -306,6 +307,44 @@ export const adEngagedV1Schema = z.object({
 });
 export type AdEngagedV1 = z.infer<typeof adEngagedV1Schema>;
 
+/**
+ * A campaign as serving holds it (issue 25), published by ads when its serving view of the
+ * campaign changes (status, dates, today's budget reached, targeting, the advertiser's people),
+ * and again now and then (every instance republishes its live set), keyed by the campaign.
+ * pins-boards keeps the newest of each (by `occurredAt`) and serves the home feed's promoted
+ * pins from it, so a feed page carries its ads without a call to ads
+ * (docs/decisions/ad-serving.md "The feed answer carries its ads").
+ */
+export const campaignServingV1Schema = z.object({
+  campaignId: z.string().min(1),
+  adGroupId: z.string().min(1),
+  adId: z.string().min(1),
+  advertiserId: z.string().min(1),
+  /** The sponsor line's name. */
+  advertiserName: z.string(),
+  pinId: z.string().min(1),
+  /** False once it can never be served again (past its end): a read model may forget it. */
+  live: z.boolean(),
+  status: z.enum(CAMPAIGN_STATUSES),
+  /** YYYY-MM-DD (UTC): its first day, and its last (null: ongoing). */
+  startDate: z.iso.date(),
+  endDate: z.iso.date().nullable(),
+  /** The UTC day its spend reached its daily budget (not served again that day), or null. */
+  budgetReachedOn: z.iso.date().nullable(),
+  targeting: z.object({ GEO: z.array(z.string()), AGE_BUCKET: z.array(z.enum(AGE_BUCKETS)), GENDER: z.array(z.enum(GENDERS)), INTEREST: z.array(z.enum(INTERESTS)) }),
+  autoTargeting: z.boolean(),
+  /** Everyone who may act for the advertiser: they are never served its ads. */
+  memberIds: z.array(z.string()),
+  destinationUrl: z.string(),
+  createdAt: z.iso.datetime(),
+  /** The pin as it was promoted (ads' AdCreative): what a served item shows. */
+  creative: z.object({
+    title: z.string(), description: z.string(), imageUrl: z.string(), width: z.number(), height: z.number(), dominantColor: z.string(),
+    pinnerId: z.string(), boardId: z.string(), boardName: z.string(), origUrl: z.string(), origWidth: z.number(), origHeight: z.number(),
+  }),
+});
+export type CampaignServingV1 = z.infer<typeof campaignServingV1Schema>;
+
 export const eventSchemas = {
   'auth.user.registered.v1': userRegisteredV1Schema,
   'auth.user.logged-in.v1': userLoggedInV1Schema,
@@ -332,6 +371,7 @@ export const eventSchemas = {
   'ads.advertiser.member-removed.v1': advertiserMemberV1Schema,
   'ads.pin.promoted.v1': pinPromotedV1Schema,
   'ads.ad.engaged.v1': adEngagedV1Schema,
+  'ads.campaign.serving.v1': campaignServingV1Schema,
 } as const;
 
 export type EventMap = { [K in keyof typeof eventSchemas]: z.infer<(typeof eventSchemas)[K]> };

@@ -24,6 +24,7 @@ export * from './sends';
 export * from './advertisers';
 export * from './quick-promote';
 export * from './ad-serving';
+export * from './ad-choice';
 export * from './ad-audience';
 export * from './ads-console';
 export * from './search';

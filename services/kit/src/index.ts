@@ -34,3 +34,7 @@ export * from './infra/postgres';
 export * from './experiments/allocations';
 export * from './experiments/client';
 export * from './experiments/forced';
+export * from './periodic';
+export * from './ads/ad-token';
+export * from './ads/interest-handlers';
+export * from './cache/read-ahead';

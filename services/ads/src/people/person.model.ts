@@ -22,7 +22,7 @@ export interface PersonDoc {
   gender?: KnownGender | null;
   /**
    * Interests inferred from the words of the pins the person saved (`pins.pin.saved.v1`): a set,
-   * so at most INTERESTS.length entries, only ever added to (interest.handlers.ts).
+   * so at most INTERESTS.length entries, only ever added to (kit ads/interest-handlers.ts).
    */
   interests?: Interest[];
   /** Set while the account is deactivated: nobody can add them meanwhile. */

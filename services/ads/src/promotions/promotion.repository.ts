@@ -1,4 +1,4 @@
-import type { EventEnvelope } from '@pinhive/contracts';
+import { SERVING_CAMPAIGNS_MAX, type EventEnvelope } from '@pinhive/contracts';
 import { docWithEvents, isDuplicateKey } from '@pinhive/kit';
 import type { Connection } from 'mongoose';
 import { AD_GROUPS_COLLECTION, ADS_COLLECTION, CAMPAIGNS_COLLECTION, type AdDoc, type AdGroupDoc, type CampaignDoc } from './promotion.model';
@@ -8,9 +8,9 @@ const NO_OUTBOX = { projection: { pendingEvents: 0, outboxPending: 0, children: 
 
 /**
  * The most campaigns served at once by one deployment: each instance holds them all in memory
- * (serving/serving-set.ts). Past it, the oldest live ones wait (ours; docs/decisions/ad-serving.md).
+ * (serving/serving-set.ts), and pins-boards its read model of them. Past it, the oldest live ones wait (ours; docs/decisions/ad-serving.md).
  */
-export const LIVE_MAX = 5_000;
+export const LIVE_MAX = SERVING_CAMPAIGNS_MAX;
 
 /** A campaign as read for an answer: without the children it was written with. */
 export type StoredCampaign = Omit<CampaignDoc, 'children'>;

@@ -1,26 +1,17 @@
+import { campaignWordsOf, type CampaignServingV1, type ServedCampaign } from '@pinhive/contracts';
 import type { Logger } from '@pinhive/kit';
-import { wordsOf } from './relevance';
-import type { LiveCampaign } from './serving-set';
 import { ServingService } from './serving.service';
 
 /** A live quick promotion of `pinId` with the pin's words; SE, no other targeting. */
-function live(pinId: string, title: string, description = '', boardName = 'Ideas'): LiveCampaign {
-  const at = new Date('2026-11-28T00:00:00Z');
-  const targeting = { GEO: ['SE'], AGE_BUCKET: [], GENDER: [], INTEREST: [] };
-  return {
-    campaign: {
-      _id: `c-${pinId}`, advertiserId: 'adv-1', name: title, objective: 'CONSIDERATION', status: 'ACTIVE', dailyBudgetMicro: 10_000_000, currency: 'SEK',
-      startDate: '2026-11-28', endDate: null, pinId, adGroupId: `g-${pinId}`, adId: `a-${pinId}`, createdBy: 'owner', createdAt: at, requestKey: `k-${pinId}`, live: true, advertiserBucket: 'adv-1:0',
-    },
-    adGroup: { _id: `g-${pinId}`, campaignId: `c-${pinId}`, advertiserId: 'adv-1', targeting, autoTargeting: false, productGroupId: null, conversion: null, createdAt: at },
-    ad: {
-      _id: `a-${pinId}`, adGroupId: `g-${pinId}`, campaignId: `c-${pinId}`, advertiserId: 'adv-1', pinId, destinationUrl: 'https://shop.example/', createdAt: at,
-      creative: { title, description, imageUrl: '/media/236x/x.png', width: 236, height: 300, dominantColor: '#aabbcc', pinnerId: 'owner', boardId: 'b1', boardName, origUrl: '/media/orig/x.png', origWidth: 600, origHeight: 800 },
-    },
-    advertiserName: 'Shop',
-    memberIds: ['owner'],
-    words: wordsOf(title, description, boardName),
+function live(pinId: string, title: string, description = '', boardName = 'Ideas'): ServedCampaign {
+  const c: CampaignServingV1 = {
+    campaignId: `c-${pinId}`, adGroupId: `g-${pinId}`, adId: `a-${pinId}`, advertiserId: 'adv-1', advertiserName: 'Shop', pinId,
+    live: true, status: 'ACTIVE', startDate: '2026-11-28', endDate: null, budgetReachedOn: null,
+    targeting: { GEO: ['SE'], AGE_BUCKET: [], GENDER: [], INTEREST: [] }, autoTargeting: false, memberIds: ['owner'],
+    destinationUrl: 'https://shop.example/', createdAt: '2026-11-28T00:00:00.000Z',
+    creative: { title, description, imageUrl: '/media/236x/x.png', width: 236, height: 300, dominantColor: '#aabbcc', pinnerId: 'owner', boardId: 'b1', boardName, origUrl: '/media/orig/x.png', origWidth: 600, origHeight: 800 },
   };
+  return { c, words: campaignWordsOf(c) };
 }
 
 const campaigns = [
@@ -47,7 +38,7 @@ const served = async (placement: 'home_feed' | 'search', count: number, q?: stri
 describe('serving beside a search', () => {
   // The viewer's country is unknown here (no person record): campaigns need auto targeting.
   beforeAll(() => {
-    for (const c of campaigns) c.adGroup.autoTargeting = true;
+    for (const s of campaigns) s.c.autoTargeting = true;
   });
 
   it('serves only pins the query answers, the most answered first', async () => {

@@ -1,26 +1,18 @@
 import type { Logger } from '@pinhive/kit';
-import type { TargetingSpec } from '@pinhive/contracts';
+import type { CampaignServingV1, ServedCampaign, TargetingSpec } from '@pinhive/contracts';
 import type { PersonDoc } from '../people/person.model';
-import type { LiveCampaign } from './serving-set';
 import { ServingService } from './serving.service';
 
 /** A live campaign of pin `pinId` with this targeting (no auto targeting). */
-function live(pinId: string, targeting: Partial<TargetingSpec>): LiveCampaign {
-  const at = new Date('2026-01-01T00:00:00Z');
-  return {
-    campaign: {
-      _id: `c-${pinId}`, advertiserId: 'adv-1', name: pinId, objective: 'CONSIDERATION', status: 'ACTIVE', dailyBudgetMicro: 10_000_000, currency: 'SEK',
-      startDate: '2026-01-01', endDate: null, pinId, adGroupId: `g-${pinId}`, adId: `a-${pinId}`, createdBy: 'owner', createdAt: at, requestKey: `k-${pinId}`, live: true, advertiserBucket: 'adv-1:0',
-    },
-    adGroup: { _id: `g-${pinId}`, campaignId: `c-${pinId}`, advertiserId: 'adv-1', targeting: { GEO: ['SE'], AGE_BUCKET: [], GENDER: [], INTEREST: [], ...targeting }, autoTargeting: false, productGroupId: null, conversion: null, createdAt: at },
-    ad: {
-      _id: `a-${pinId}`, adGroupId: `g-${pinId}`, campaignId: `c-${pinId}`, advertiserId: 'adv-1', pinId, destinationUrl: 'https://shop.example/', createdAt: at,
-      creative: { title: pinId, description: '', imageUrl: '/media/236x/x.png', width: 236, height: 300, dominantColor: '#aabbcc', pinnerId: 'owner', boardId: 'b1', boardName: 'Ideas', origUrl: '/media/orig/x.png', origWidth: 600, origHeight: 800 },
-    },
-    advertiserName: 'Shop',
-    memberIds: ['owner'],
-    words: new Set(),
+function live(pinId: string, targeting: Partial<TargetingSpec>): ServedCampaign {
+  const c: CampaignServingV1 = {
+    campaignId: `c-${pinId}`, adGroupId: `g-${pinId}`, adId: `a-${pinId}`, advertiserId: 'adv-1', advertiserName: 'Shop', pinId,
+    live: true, status: 'ACTIVE', startDate: '2026-01-01', endDate: null, budgetReachedOn: null,
+    targeting: { GEO: ['SE'], AGE_BUCKET: [], GENDER: [], INTEREST: [], ...targeting }, autoTargeting: false, memberIds: ['owner'],
+    destinationUrl: 'https://shop.example/', createdAt: '2026-01-01T00:00:00.000Z',
+    creative: { title: pinId, description: '', imageUrl: '/media/236x/x.png', width: 236, height: 300, dominantColor: '#aabbcc', pinnerId: 'owner', boardId: 'b1', boardName: 'Ideas', origUrl: '/media/orig/x.png', origWidth: 600, origHeight: 800 },
   };
+  return { c, words: new Set() };
 }
 
 const young = live('young', { AGE_BUCKET: ['18-24'], GENDER: ['female'] });

@@ -1,5 +1,5 @@
 import type { EventEnvelope, PinSavedV1 } from '@pinhive/contracts';
-import { interestHandlers, interestsBySaver } from './interest.handlers';
+import { interestHandlers, interestsBySaver } from './interest-handlers';
 
 const image = { url: '/media/236x/a.jpg', width: 236, height: 300 };
 let n = 0;
@@ -26,7 +26,7 @@ describe('interests from saves', () => {
 
   it('writes once per saver whose saves mark an interest, and nothing for the rest', async () => {
     const addInterests = jest.fn(async () => undefined);
-    const [handler] = interestHandlers({ addInterests });
+    const [handler] = interestHandlers('interests-from-save', { addInterests });
     await handler!.handleBatch!([saved('ann', { title: 'Garden shed', boardName: 'Plants' }), saved('ann', { title: 'Tomato seedlings' }), saved('cy', { title: 'IMG_2041' })]);
     expect(addInterests).toHaveBeenCalledTimes(1);
     expect(addInterests).toHaveBeenCalledWith('ann', ['garden']);
@@ -34,7 +34,7 @@ describe('interests from saves', () => {
 
   it('writes only interests it has not added for that person yet, and after a failed write tries them again', async () => {
     const addInterests = jest.fn(async () => undefined);
-    const [handler] = interestHandlers({ addInterests });
+    const [handler] = interestHandlers('interests-from-save', { addInterests });
     await handler!.handle(saved('ann', { title: 'Garden shed' }));
     await handler!.handle(saved('ann', { title: 'Tomato seedlings', boardName: 'Plants' }));
     expect(addInterests).toHaveBeenCalledTimes(1);

@@ -1,8 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
 
 /**
  * What a served promoted pin carries back with its impression or click: which ad, for whom, when
- * served, signed with the service's secret (ADS_TOKEN_SECRET), so nobody counts impressions of an
+ * served, signed with the secret the serving services share (ADS_TOKEN_SECRET: ads serves search,
+ * pins-boards the home feed's first page, ads verifies every token), so nobody counts impressions of an
  * ad they were never shown, nor for someone else. Tokens live a day: an open tab's impressions
  * still count, a replay of old ones does not.
  */
@@ -43,4 +45,20 @@ export function verifyAdToken(secret: string, token: string, nowSeconds: number)
   } catch {
     return null;
   }
+}
+
+/** The config of a service that signs or verifies ad tokens (ads, pins-boards): the same secret in both. */
+export const adTokenSecretField = {
+  ADS_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters (openssl rand -base64 32)').optional(),
+};
+
+/** Stands in for ADS_TOKEN_SECRET outside production: tokens signed with it are trusted nowhere else. */
+const DEVELOPMENT_AD_TOKEN_SECRET = 'pinhive-development-ads-token-secret-not-for-production';
+
+/** The secret that signs ad tokens: ADS_TOKEN_SECRET, or the development one outside production. */
+export const adTokenSecretOf = (config: { ADS_TOKEN_SECRET?: string | undefined }): string => config.ADS_TOKEN_SECRET ?? DEVELOPMENT_AD_TOKEN_SECRET;
+
+/** A production deployment must set it: served items would carry tokens anyone could forge. */
+export function requireAdTokenSecretInProduction(c: { NODE_ENV: string; ADS_TOKEN_SECRET?: string | undefined }, ctx: z.RefinementCtx): void {
+  if (c.NODE_ENV === 'production' && !c.ADS_TOKEN_SECRET) ctx.addIssue({ code: 'custom', path: ['ADS_TOKEN_SECRET'], message: 'required in production: signs the ad impression tokens (openssl rand -base64 32)' });
 }

@@ -1,7 +1,6 @@
 import { interestsIn, type EventEnvelope, type Interest, type PinSavedV1 } from '@pinhive/contracts';
-import { defineHandler } from '@pinhive/kit';
 import { LRUCache } from 'lru-cache';
-import type { PersonRepository } from './person.repository';
+import { defineHandler } from '../events/bus';
 
 /**
  * People whose stored interests this process remembers (those it added itself): about 100 bytes
@@ -27,9 +26,15 @@ export function interestsBySaver(events: readonly EventEnvelope<PinSavedV1>[]): 
   return new Map([...found].map(([saver, set]) => [saver, [...set]]));
 }
 
+/** Where a service keeps a person's interests: adds them to a set (`$addToSet`), so adding twice changes nothing. */
+export interface InterestStore {
+  addInterests(userId: string, interests: readonly Interest[]): Promise<void>;
+}
+
 /**
- * ads infers a viewer's interests from their own saves (pins-boards' `pins.pin.saved.v1`, which
- * carries the words already: no call back to pins-boards). Adding to a set is idempotent, so
+ * A viewer's interests inferred from their own saves (pins-boards' `pins.pin.saved.v1`, which
+ * carries the words already), for ad targeting: ads keeps them for search's promoted pins,
+ * pins-boards for the home feed's. Adding to a set is idempotent, so
  * the dispatcher keeps no processed record (no extra store command on the busiest event).
  *
  * Interests are never taken away, and a person's saves mostly mark interests they have already:
@@ -37,7 +42,7 @@ export function interestsBySaver(events: readonly EventEnvelope<PinSavedV1>[]): 
  * those writes nothing (the cost benchmark's saves wrote 0.9 times a save before). Another
  * instance, or a restart, writes them once more, which changes nothing.
  */
-export function interestHandlers(people: Pick<PersonRepository, 'addInterests'>) {
+export function interestHandlers(name: string, people: InterestStore) {
   const known = new LRUCache<string, Set<Interest>>({ max: KNOWN_INTERESTS_PEOPLE });
   const addAll = async (events: EventEnvelope<PinSavedV1>[]) => {
     await Promise.all([...interestsBySaver(events)].map(async ([saver, interests]) => {
@@ -51,6 +56,6 @@ export function interestHandlers(people: Pick<PersonRepository, 'addInterests'>)
     }));
   };
   return [
-    defineHandler({ name: 'person-interests-from-save', idempotent: true, type: 'pins.pin.saved.v1', handle: (e) => addAll([e]), handleBatch: addAll }),
+    defineHandler({ name, idempotent: true, type: 'pins.pin.saved.v1', handle: (e) => addAll([e]), handleBatch: addAll }),
   ];
 }

@@ -1,4 +1,4 @@
-import { queryWordsOf, relevance, wordsOf } from './relevance';
+import { adWordsOf as wordsOf, queryWordsOf, relevance } from './ad-choice';
 
 /** Whether a search of `query` is answered by a pin of these texts. */
 const answers = (query: string, ...pin: string[]) => relevance(queryWordsOf(query), wordsOf(...pin)) > 0;

@@ -1,5 +1,6 @@
-import { ageBucketOf, type TargetingSpec } from '@pinhive/contracts';
-import { targets } from './targeting';
+import { ageBucketOf } from './ad-audience';
+import type { TargetingSpec } from './quick-promote';
+import { targets } from './ad-choice';
 
 const spec = (over: Partial<TargetingSpec> = {}): TargetingSpec => ({ GEO: ['SE', 'NO'], AGE_BUCKET: [], GENDER: [], INTEREST: [], ...over });
 
