@@ -1,11 +1,12 @@
 import { Kafka, logLevel, type Consumer, type Producer } from 'kafkajs';
 import request from 'supertest';
 import mongoose, { type Connection } from 'mongoose';
-import type { AdEngagedV1, EventEnvelope, PromotedPin, Promotion, ReportRow } from '@pinhive/contracts';
+import type { AdEngagedV1, EventEnvelope, HomeFeedPageMeta, PromotedPin, Promotion, ReportRow } from '@pinhive/contracts';
 import { startService, type RunningService } from '@pinhive/kit';
 import { loadAdsConfig, type AdsConfig } from '../../services/ads/src/config';
 import { adsService } from '../../services/ads/src/service';
 import { PEOPLE_COLLECTION } from '../../services/ads/src/people/person.model';
+import { PROFILES_COLLECTION } from '../../services/pins-boards/src/profiles/profile.model';
 import { ok, png, resourceCalls, seedProfiles, type Person } from '../../services/pins-boards/test/support/resources';
 import { startPinsBoards, type PinsBoardsUnderTest } from '../../services/pins-boards/test/support/service-under-test';
 import { serviceEnv, servers, startServer, stopServer, uniqueName, waitFor } from '../support/servers';
@@ -36,7 +37,7 @@ const mia: Person = { id: 'user-mia', username: 'mia' };
 const sam: Person = { id: 'user-sam', username: 'sam' };
 const tess: Person = { id: 'user-tess', username: 'tess' };
 const dan: Person = { id: 'user-dan', username: 'dan' };
-const { write } = resourceCalls(() => ({ url: pb.service.url, viewers: pb.viewers }));
+const { get, write } = resourceCalls(() => ({ url: pb.service.url, viewers: pb.viewers }));
 const auth = (who: Person) => pb.viewers.bearer(who);
 const data = <T>(res: request.Response) => {
   if (res.status >= 300) throw new Error(`${res.status}: ${JSON.stringify(res.body)}`);
@@ -52,6 +53,13 @@ const serve = async (who?: Person) => {
   return data<{ items: PromotedPin[] }>(await (who ? req.set(auth(who)) : req)).items;
 };
 const servedTo = async (who: Person | undefined, campaignId: string) => (await serve(who)).find((p) => p.ad.campaign_id === campaignId);
+/** The promoted pins a home feed page asked with `ads` carries (chosen by pins-boards from ads' serving records). */
+const feedAds = async (who: Person) => {
+  const res = await get('HomeFeedResource', { ads: 5 }, who);
+  if (res.status !== 200) throw new Error(`${res.status}: ${JSON.stringify(res.body)}`);
+  return ((res.body as { resource_response: { meta?: HomeFeedPageMeta } }).resource_response.meta?.promoted ?? []);
+};
+const inFeedOf = async (who: Person, campaignId: string) => (await feedAds(who)).find((p) => p.ad.campaign_id === campaignId);
 const send = async (who: Person | undefined, events: { kind: 'impression' | 'click'; token: string }[]) => {
   const req = request(ads.url).post('/ads/v4/events/').send({ events });
   return data<{ accepted: number; skipped: number }>(await (who ? req.set(auth(who)) : req));
@@ -86,8 +94,8 @@ async function promote(budgetMicro: number, key: string): Promise<Promotion> {
 }
 
 beforeAll(async () => {
-  pb = await startPinsBoards('serve', { KAFKA_TOPIC_PREFIX: prefix });
-  await seedProfiles(pb.conn, [[olive, 'Olive'], [mia, 'Mia']]);
+  pb = await startPinsBoards('serve', { KAFKA_TOPIC_PREFIX: prefix, PROMOTED_REFRESH_MS: '100' });
+  await seedProfiles(pb.conn, [[olive, 'Olive'], [mia, 'Mia'], [sam, 'Sam'], [dan, 'Dan']]);
   // 1 SEK a day at 500 SEK per thousand impressions: the second impression of a day spends it all.
   adsEnv = { ...serviceEnv(adsDb, prefix), AUTH_JWKS_URL: pb.viewers.jwksUrl, PINS_BOARDS_URL: pb.service.url, ADS_CPM_MICRO: '500000000', ADS_SERVING_REFRESH_MS: '100', ADS_FLUSH_MS: '100' };
   await startAds();
@@ -95,6 +103,8 @@ beforeAll(async () => {
   // ads knows people from auth's events (their country from the registration); here they are put where those events would.
   const people = [[olive, 'SE'], [mia, 'SE'], [sam, 'SE'], [tess, 'SE'], [dan, 'US']] as const;
   await adsConn.collection(PEOPLE_COLLECTION).insertMany(people.map(([p, country]) => ({ _id: p.id, username: p.username, firstName: p.username, lastName: '', country })) as never[]);
+  // pins-boards keeps the same facts on its profiles (from the same registration event), for the home feed's promoted pins.
+  for (const [p, country] of people) await pb.conn.collection(PROFILES_COLLECTION).updateOne({ _id: p.id as never }, { $set: { country } });
   const kafka = new Kafka({ clientId: 'serve-test', brokers: [servers.kafkaBrokers()], logLevel: logLevel.NOTHING });
   producer = kafka.producer();
   await producer.connect();
@@ -134,6 +144,21 @@ it("serves a running campaign's pin to the viewers its targeting takes in, label
   expect((await request(ads.url).get('/ads/v4/serve/?placement=nowhere')).status).toBe(400);
 });
 
+it("carries the campaign's pin in the home feed page that asks for ads, by the same rules, with a token ads takes back", async () => {
+  // ads published the campaign (ads.campaign.serving.v1); pins-boards chose it for sam from its own model of it.
+  const item = await waitFor(() => inFeedOf(sam, campaign.campaign_id), 'the campaign in sam\'s home feed page');
+  expect(item).toMatchObject({ id: pinId, is_promoted: true, link: 'https://lamps.example.com/', ad: { ad_id: campaign.pin_promotion_id, sponsor: { advertiser_id: acme, name: 'Acme Lamps', sponsorship_status: 'promoted' } } });
+  for (const who of [olive, mia, dan]) expect(await inFeedOf(who, campaign.campaign_id)).toBeUndefined();
+  // A page that does not ask carries none.
+  const plain = await get('HomeFeedResource', {}, sam);
+  expect(plain.status).toBe(200);
+  expect(plain.body.resource_response.meta).toBeUndefined();
+  // Its token is one ads takes: for sam only. (Sam's impression of this hour: the next test's totals count it once with the others.)
+  expect(await send(tess, [{ kind: 'impression', token: item.ad.token }])).toEqual({ accepted: 0, skipped: 1 });
+  expect(await send(sam, [{ kind: 'impression', token: item.ad.token }])).toEqual({ accepted: 1, skipped: 0 });
+  expect((await get('HomeFeedResource', { ads: 11 }, sam)).status).toBe(400);
+});
+
 it('counts an impression once per viewer, ad and hour however often it comes, and a click; only with a token of its own', async () => {
   const first = (await servedTo(sam, campaign.campaign_id))!;
   const second = (await servedTo(sam, campaign.campaign_id))!;
@@ -164,17 +189,22 @@ it('stops serving a campaign at its daily budget, and serves it again the next d
   expect((await rowOf(campaign.campaign_id))?.totals.spend_in_micro_currency).toBe(1_000_000);
   await waitFor(async () => ((await servedTo(sam, campaign.campaign_id)) ? undefined : true), 'the campaign no longer served', 30_000);
   expect((await rowOf(campaign.campaign_id))?.serving).toBe(false);
+  await waitFor(async () => ((await inFeedOf(sam, campaign.campaign_id)) ? undefined : true), 'the campaign no longer in the home feed', 30_000);
   clock = new Date(clock.getTime() + DAY_MS);
   await waitFor(() => servedTo(sam, campaign.campaign_id), 'the campaign served again the next day', 30_000);
+  // ads' next day: its record no longer says the budget was reached (pins-boards' own clock is still on the day before).
+  await waitFor(() => inFeedOf(sam, campaign.campaign_id), 'the campaign in the home feed again', 30_000);
 });
 
 it('pauses and resumes a campaign', async () => {
   const paused = data<ReportRow>(await request(ads.url).put(`/ads/v4/advertisers/${acme}/campaigns/${campaign.campaign_id}/status/`).set(auth(mia)).send({ status: 'PAUSED' }));
   expect(paused.status).toBe('PAUSED');
   await waitFor(async () => ((await servedTo(sam, campaign.campaign_id)) ? undefined : true), 'the paused campaign no longer served', 30_000);
+  await waitFor(async () => ((await inFeedOf(sam, campaign.campaign_id)) ? undefined : true), 'the paused campaign no longer in the home feed', 30_000);
   expect((await request(ads.url).put(`/ads/v4/advertisers/${acme}/campaigns/${campaign.campaign_id}/status/`).set(auth(dan)).send({ status: 'ACTIVE' })).status).toBe(404);
   data(await request(ads.url).put(`/ads/v4/advertisers/${acme}/campaigns/${campaign.campaign_id}/status/`).set(auth(olive)).send({ status: 'ACTIVE' }));
   await waitFor(() => servedTo(sam, campaign.campaign_id), 'the resumed campaign served', 30_000);
+  await waitFor(() => inFeedOf(sam, campaign.campaign_id), 'the resumed campaign in the home feed', 30_000);
 });
 
 it('loses no count when ads restarts mid-stream', async () => {

@@ -1,13 +1,14 @@
 import { Kafka, logLevel, type Producer } from 'kafkajs';
 import request from 'supertest';
 import mongoose, { type Connection } from 'mongoose';
-import type { Interest, PromotedPin, Promotion, TargetingSpec } from '@pinhive/contracts';
+import type { HomeFeedPageMeta, Interest, PromotedPin, Promotion, TargetingSpec } from '@pinhive/contracts';
 import { newEvent, startService, type RunningService } from '@pinhive/kit';
 import { loadAdsConfig, type AdsConfig } from '../../services/ads/src/config';
 import { adsService } from '../../services/ads/src/service';
 import { PEOPLE_COLLECTION, type PersonDoc } from '../../services/ads/src/people/person.model';
 import { loadAuthConfig, type AuthConfig } from '../../services/auth/src/config';
 import { authService } from '../../services/auth/src/service';
+import { PROFILES_COLLECTION, type ProfileDoc } from '../../services/pins-boards/src/profiles/profile.model';
 import { ok, png, resourceCalls, seedProfiles, type Person } from '../../services/pins-boards/test/support/resources';
 import { startPinsBoards, type PinsBoardsUnderTest } from '../../services/pins-boards/test/support/service-under-test';
 import { serviceEnv, servers, uniqueName, waitFor } from '../support/servers';
@@ -17,7 +18,8 @@ import { serviceEnv, servers, uniqueName, waitFor } from '../support/servers';
  * store and Kafka: the age group from the birthday of auth's registration event (a real email
  * sign-up through auth, and events as auth writes them after a provider's sign-up, with its
  * gender), interests from the viewer's own saves in pins-boards (`pins.pin.saved.v1`). Each
- * campaign promotes a pin of its own, so a served item names its campaign.
+ * campaign promotes a pin of its own, so a served item names its campaign. The home feed's
+ * promoted pins, chosen by pins-boards from the same events, follow the same targeting.
  */
 const prefix = `${uniqueName('target')}.`;
 const adsDb = uniqueName('target_ads');
@@ -36,7 +38,7 @@ const max: Person = { id: `user-max-${tag}`, username: `max${tag}` };
 const gia: Person = { id: `user-gia-${tag}`, username: `gia${tag}` };
 const ned: Person = { id: `user-ned-${tag}`, username: `ned${tag}` };
 
-const { write } = resourceCalls(() => ({ url: pb.service.url, viewers: pb.viewers }));
+const { get, write } = resourceCalls(() => ({ url: pb.service.url, viewers: pb.viewers }));
 const bearer = (who: Person) => pb.viewers.bearer(who);
 const data = <T>(res: request.Response) => {
   if (res.status >= 300) throw new Error(`${res.status}: ${JSON.stringify(res.body)}`);
@@ -44,6 +46,17 @@ const data = <T>(res: request.Response) => {
 };
 const servedTo = async (who: Person, campaignId: string): Promise<PromotedPin | undefined> =>
   data<{ items: PromotedPin[] }>(await request(ads.url).get('/ads/v4/serve/?placement=home_feed&count=5').set(bearer(who))).items.find((p) => p.ad.campaign_id === campaignId);
+/** The campaign's pin among the promoted pins a home feed page carries (pins-boards' choice), if there. */
+const inFeedOf = async (who: Person, campaignId: string): Promise<PromotedPin | undefined> => {
+  const res = await get('HomeFeedResource', { ads: 10 }, who);
+  if (res.status !== 200) throw new Error(`${res.status}: ${JSON.stringify(res.body)}`);
+  return ((res.body as { resource_response: { meta?: HomeFeedPageMeta } }).resource_response.meta?.promoted ?? []).find((p) => p.ad.campaign_id === campaignId);
+};
+/** pins-boards keeps a viewer's facts a minute too: the feed is asked only once its profile holds what the test arranged. */
+const knownHere = (id: string, has: (p: ProfileDoc) => boolean, what: string) => waitFor(async () => {
+  const p = await pb.conn.collection<ProfileDoc>(PROFILES_COLLECTION).findOne({ _id: id });
+  return p && has(p) ? p : undefined;
+}, what, 30_000);
 const person = (id: string) => adsConn.collection<PersonDoc>(PEOPLE_COLLECTION).findOne({ _id: id });
 /** ads caches a viewer's facts a minute: serving them is asked only once their record holds what the test arranged. */
 const known = (id: string, has: (p: PersonDoc) => boolean, what: string) => waitFor(async () => {
@@ -75,7 +88,7 @@ async function promote(pinId: string, targeting: Partial<TargetingSpec>): Promis
 }
 
 beforeAll(async () => {
-  pb = await startPinsBoards('target', { KAFKA_TOPIC_PREFIX: prefix });
+  pb = await startPinsBoards('target', { KAFKA_TOPIC_PREFIX: prefix, PROMOTED_REFRESH_MS: '100' });
   await seedProfiles(pb.conn, [[olive, 'Olive'], [gia, 'Gia']]);
   ads = await startService(adsService(loadAdsConfig({ ...serviceEnv(adsDb, prefix), AUTH_JWKS_URL: pb.viewers.jwksUrl, PINS_BOARDS_URL: pb.service.url, ADS_SERVING_REFRESH_MS: '100' })));
   auth = await startService(authService(loadAuthConfig({ ...serviceEnv(uniqueName('target_auth'), prefix), BCRYPT_COST: '10' })));
@@ -112,6 +125,13 @@ it('serves a campaign for women of 25-34 to a woman of 30 by her registration, n
   const theirs = await promote(await newPin('#3a4a7a'), { AGE_BUCKET: ['50-54'], GENDER: ['male'] });
   await waitFor(() => servedTo(max, theirs.campaign_id), 'the 50-54 campaign served to max');
   expect(await servedTo(fay, theirs.campaign_id)).toBeUndefined();
+  // The home feed's pages, chosen by pins-boards from its own profiles (the same registration events).
+  await knownHere(fay.id, (p) => p.gender === 'female' && !!p.birthday && p.country === 'SE', "fay's facts in pins-boards");
+  await knownHere(max.id, (p) => p.gender === 'male' && !!p.birthday, "max's facts in pins-boards");
+  await waitFor(() => inFeedOf(fay, campaign.campaign_id), "the 25-34 campaign in fay's home feed");
+  await waitFor(() => inFeedOf(max, theirs.campaign_id), "the 50-54 campaign in max's home feed");
+  expect(await inFeedOf(max, campaign.campaign_id)).toBeUndefined();
+  expect(await inFeedOf(fay, theirs.campaign_id)).toBeUndefined();
 });
 
 it("takes the age group from a real email sign-up's birthday; its unknown gender is the form's 'unknown'", async () => {
@@ -143,6 +163,11 @@ it("infers interests from the viewer's saves (title and board name) and serves a
   const campaign = await promote(await newPin('#2a2a6a'), { INTEREST: ['garden', 'diy'] });
   await waitFor(() => servedTo(gia, campaign.campaign_id), 'the garden campaign served to gia');
   expect(await servedTo(ned, campaign.campaign_id)).toBeUndefined();
+  // pins-boards infers the same interests from the same saves, for the home feed.
+  expect([...(await knownHere(gia.id, (p) => (p.interests ?? []).includes('food'), "gia's interests in pins-boards")).interests!].sort()).toEqual(['food', 'garden']);
+  await knownHere(ned.id, (p) => !!p.birthday, 'ned known to pins-boards');
+  await waitFor(() => inFeedOf(gia, campaign.campaign_id), "the garden campaign in gia's home feed");
+  expect(await inFeedOf(ned, campaign.campaign_id)).toBeUndefined();
   // A save Kafka delivers twice adds its interest once: the set holds each at most once.
   const image = { url: '/media/236x/x.jpg', width: 236, height: 300 };
   const save = newEvent('pins-boards', 'pins.pin.saved.v1', `pin-${tag}`, {

@@ -1,4 +1,4 @@
-import { baseConfigSchema, experiencesUrlField, loadConfig } from '@pinhive/kit';
+import { adTokenSecretField, baseConfigSchema, experiencesUrlField, loadConfig, requireAdTokenSecretInProduction } from '@pinhive/kit';
 import { z } from 'zod';
 import { imagesConfigFields } from './images/images.config';
 import { MOVE_SWEEP_MS } from './moves/move.model';
@@ -22,6 +22,10 @@ export const pinsBoardsConfigSchema = baseConfigSchema.extend({
    * development value stands in.
    */
   OFFSITE_SECRET: z.string().min(32, 'must be at least 32 characters (openssl rand -base64 32)').optional(),
+  /** Signs the tokens of the home feed's promoted pins, which ads verifies: ads' own secret (kit ads/ad-token.ts). */
+  ...adTokenSecretField,
+  /** How often each instance reads its model of ads' serving campaigns again (promoted/promoted-set.ts). */
+  PROMOTED_REFRESH_MS: z.coerce.number().int().min(50).max(60_000).default(10_000),
   ...imagesConfigFields,
   /** The experiments (pin creation switched off, kit experiments/client.ts); required in production. */
   ...experiencesUrlField,
@@ -30,6 +34,7 @@ export const pinsBoardsConfigSchema = baseConfigSchema.extend({
 const DEVELOPMENT_OFFSITE_SECRET = 'pinhive-development-offsite-secret-not-for-production';
 
 const pinsBoardsConfig = pinsBoardsConfigSchema.superRefine((c, ctx) => {
+  requireAdTokenSecretInProduction(c, ctx);
   if (c.NODE_ENV === 'production' && !c.OFFSITE_SECRET) ctx.addIssue({ code: 'custom', path: ['OFFSITE_SECRET'], message: 'required in production: signs the /offsite/ redirect (openssl rand -base64 32)' });
   // Without it every experiment is control: an operator could not switch pin creation off.
   if (c.NODE_ENV === 'production' && !c.EXPERIENCES_URL) ctx.addIssue({ code: 'custom', path: ['EXPERIENCES_URL'], message: 'required in production: where the experiences service answers (http://experiences:4003)' });

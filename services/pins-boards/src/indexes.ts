@@ -7,6 +7,7 @@ import { imageIndexes } from './images/image.model';
 import { MOVES_COLLECTION } from './moves/move.model';
 import { PINS_COLLECTION } from './pins/pin.model';
 import { PROFILES_COLLECTION } from './profiles/profile.model';
+import { PROMOTED_CAMPAIGNS_COLLECTION } from './promoted/promoted-campaign.model';
 import { PIN_SENDS_COLLECTION } from './sends/send.model';
 import { SECTIONS_COLLECTION } from './sections/section.model';
 
@@ -18,6 +19,9 @@ import { SECTIONS_COLLECTION } from './sections/section.model';
 export const pinsBoardsIndexes = [
   ...defineIndexes(PROFILES_COLLECTION, [
     { key: { username: 1 }, unique: true }, // profile pages by username
+  ]),
+  ...defineIndexes(PROMOTED_CAMPAIGNS_COLLECTION, [
+    { key: { live: 1 } }, // the campaigns ads serves, read whole every 10 s (promoted/promoted-set.ts)
   ]),
   ...defineIndexes(BOARDS_COLLECTION, [
     { key: { ownerSlug: 1 }, unique: true }, // the board page /{username}/{slug}/

@@ -1,5 +1,5 @@
 import { boardNameKey, EXPERIMENT_NAMES, type ExperimentGroups } from '@pinhive/contracts';
-import { mongoDatabaseOf, type JsonText, type ServiceDefinition } from '@pinhive/kit';
+import { adTokenSecretOf, mongoDatabaseOf, type JsonText, type ServiceDefinition } from '@pinhive/kit';
 import { offsiteSecretOf, type PinsBoardsConfig } from './config';
 import type { KeptRole } from './advertisers/advertiser-access';
 import { advertisersModule } from './advertisers/advertisers';
@@ -40,6 +40,7 @@ import { PinService } from './pins/pin.service';
 import { ProfileRepository } from './profiles/profile.repository';
 import { profileHandlers } from './profiles/profile.handlers';
 import { profileRoutes } from './profiles/profile.routes';
+import { promotedModule } from './promoted/promoted';
 import { relatedBoardRoutes } from './related/related-board.routes';
 import { moreLikeThisRoutes } from './related/more-like-this.routes';
 import { SectionRepository } from './sections/section.repository';
@@ -121,7 +122,9 @@ export function pinsBoardsService(config: PinsBoardsConfig, parts: PinsBoardsPar
       // Stamped by the membership events' writes (advertisers/advertiser-access.repository.ts).
       const advertisers = advertisersModule({ mongo: ctx.mongo, kept: ctx.readCache<KeptRole>({ name: 'advertiser-access', ttlMs: BOARD_PAGE_TTL_MS, maxBytes: ADVERTISER_ACCESS_BYTES, size: () => 128 }) });
       if (!ctx.redis) throw new Error('pins-boards needs Redis for the home feeds (REDIS_URL)');
-      const social = followsAndFeed({ mongo: ctx.mongo, kick, logger: ctx.logger, handled, profiles, people, boards, boardLists: lists, pins, facts: (id) => boardService.factsOf(id), redis: ctx.redis, namespace: mongoDatabaseOf(config.MONGO_URL), boardFollowers });
+      const promoted = promotedModule({ mongo: ctx.mongo, profiles, logger: ctx.logger, tokenSecret: adTokenSecretOf(config), refreshMs: config.PROMOTED_REFRESH_MS });
+      promoted.set.start();
+      const social = followsAndFeed({ promoted: (userId, count) => promoted.service.forHomeFeed(userId, count), mongo: ctx.mongo, kick, logger: ctx.logger, handled, profiles, people, boards, boardLists: lists, pins, facts: (id) => boardService.factsOf(id), redis: ctx.redis, namespace: mongoDatabaseOf(config.MONGO_URL), boardFollowers });
       // A board holds its name while it exists, not deleted, with that name (boards/board-names.repository.ts).
       const names = new BoardNames(ctx.mongo, async (boardId, name) => {
         const held = await boards.findById(boardId);
@@ -160,10 +163,11 @@ export function pinsBoardsService(config: PinsBoardsConfig, parts: PinsBoardsPar
       });
       return {
         routes: [...profileRoutes(profiles, (viewer, id) => social.follows.userFacts(viewer, id)), ...boardRoutes(boardService), ...sectionRoutes(sectionService), ...pinRoutes(pinService, pages, images, pinCreationGate(ctx.experiments, { allowOverrides })), ...pinBuilderRoutes({ guard: pinBuilder, images, pins: pinService, allowOverrides }), ...relatedBoardRoutes({ mongo: ctx.mongo, pins, boards, people }), ...moreLikeThisRoutes({ mongo: ctx.mongo, pins, boardService, images, pinService }), ...social.routes, ...members.routes, ...moves.routes, ...search.routes, ...boardColorRoutes(search.index, (viewer, id) => boardService.readable(viewer, id)), ...sends.routes, ...offsite.routes, ...claims.routes],
-        handlers: [...profileHandlers(profiles), ...boardHandlers({ boards, lists }), ...pinHandlers({ pins, boards, listCounts, sections, images, kick, logger: ctx.logger, handled, ownerOf: async (id) => (await boardService.factsOf(id))?.ownerId }), ...pinPromotionHandlers({ pins, logger: ctx.logger }), ...social.handlers, ...members.handlers, ...advertisers.handlers, ...search.handlers],
+        handlers: [...profileHandlers(profiles), ...boardHandlers({ boards, lists }), ...pinHandlers({ pins, boards, listCounts, sections, images, kick, logger: ctx.logger, handled, ownerOf: async (id) => (await boardService.factsOf(id))?.ownerId }), ...pinPromotionHandlers({ pins, logger: ctx.logger }), ...social.handlers, ...members.handlers, ...advertisers.handlers, ...search.handlers, ...promoted.handlers],
         extraRouters: [mediaRouter(store, ctx.logger), offsite.router],
         // Home feeds moved to Redis (feed/feed.model.ts): the store's old entries go, once.
         carryOvers: [() => dropOldFeedEntries(ctx.mongo)],
+        stop: () => promoted.set.stop(),
       };
     },
   };

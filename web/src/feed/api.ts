@@ -5,10 +5,11 @@ import { resourceGet, resourcePage, resourcePageFilled, type Page } from '../api
 /**
  * HomeFeedResource get: pins saved to the boards the viewer follows, newest first, a page at a
  * time; with `colors`, only those of the named colours (a page may then come back empty with more
- * behind it: read on through a few).
+ * behind it: read on through a few). With `ads`, the page carries that many promoted pins for the
+ * viewer in its `meta.promoted` (promoted/queries.ts pageCarryingPromoted).
  */
-export function fetchHomeFeed(bookmark: string | null, colors: readonly PaletteColor[], signal?: AbortSignal): Promise<Page<FeedPin>> {
-  if (colors.length === 0) return resourcePage('HomeFeedResource', {}, HOME_FEED_PAGE_SIZE, bookmark, z.array(feedPinSchema), signal);
+export function fetchHomeFeed(bookmark: string | null, colors: readonly PaletteColor[], signal?: AbortSignal, ads = 0): Promise<Page<FeedPin>> {
+  if (colors.length === 0) return resourcePage('HomeFeedResource', ads > 0 ? { ads } : {}, HOME_FEED_PAGE_SIZE, bookmark, z.array(feedPinSchema), signal);
   return resourcePageFilled('HomeFeedResource', { colors }, HOME_FEED_PAGE_SIZE, bookmark, z.array(feedPinSchema), signal);
 }
 

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { HOME_FEED_PAGE_SIZE, type PaletteColor } from '@pinhive/contracts';
-import { pageWithPromoted } from '../promoted/queries';
+import { pageCarryingPromoted } from '../promoted/queries';
 import { fetchHomeFeed, fetchPopularPins } from './api';
 
 /** How often an empty home feed is read again while a follow's pins are on their way to it. */
@@ -11,8 +11,9 @@ const WAITING_FOR_PINS_MS = 1000;
  * `waitingForPins`: the viewer just followed something and the feed is still empty (a follow's
  * pins reach it through an event, a moment later): read it again each second meanwhile.
  * `colors`: only the pins of those named colours (the colour chips, `?colors=`).
- * Each page comes with the promoted pins that were served in time for it (promoted/queries.ts),
- * none while a colour filter is on (an ad is not of the colours chosen).
+ * A visit's first page carries its promoted pins (asked with `ads`, promoted/queries.ts
+ * pageCarryingPromoted), spread over the pages shown; none while a colour filter is on (an ad is
+ * not of the colours chosen).
  */
 export function useHomeFeed(viewerId: string, waitingForPins = false, colors: readonly PaletteColor[] = []) {
   const client = useQueryClient();
@@ -20,11 +21,11 @@ export function useHomeFeed(viewerId: string, waitingForPins = false, colors: re
   return useInfiniteQuery({
     queryKey,
     queryFn: ({ pageParam, signal }) =>
-      pageWithPromoted(
+      pageCarryingPromoted(
         client,
         { placement: 'home_feed', listKey: queryKey, pageSize: HOME_FEED_PAGE_SIZE, enabled: colors.length === 0 },
         pageParam,
-        fetchHomeFeed(pageParam, colors, signal),
+        (ads) => fetchHomeFeed(pageParam, colors, signal, ads),
       ),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next,

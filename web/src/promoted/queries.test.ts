@@ -3,7 +3,7 @@ import { QueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { PromotedPin } from '@pinhive/contracts';
 import type { Page } from '../api/resource';
 import type { PromotedPage } from './placement';
-import { ADS_KEPT_MS, pageWithPromoted, promotedKey, VISIT_ADS, type PromotedAsk } from './queries';
+import { ADS_KEPT_MS, pageCarryingPromoted, pageWithPromoted, promotedKey, VISIT_ADS, type PromotedAsk } from './queries';
 
 const ad = (adId: string) => ({ id: `pin-${adId}`, is_promoted: true, ad: { ad_id: adId, token: `token-${adId}` } }) as unknown as PromotedPin;
 const pageOf = (from: number, next: string | null = `b${from + 25}`): Page<{ id: string }> => ({ items: Array.from({ length: 25 }, (_, i) => ({ id: `p${from + i}` })), next });
@@ -153,5 +153,67 @@ describe('a page with its promoted pins', () => {
 
   it('keeps the served ads beside the list', () => {
     expect(promotedKey(['homeFeed', 'u1'])).toEqual(['promoted', 'homeFeed', 'u1']);
+  });
+});
+
+/** A promoted pin as a page's `meta.promoted` carries it (whole: the page's meta is parsed). */
+const served = (adId: string): PromotedPin => ({
+  id: `pin-${adId}`, type: 'pin', title: adId, description: '', link: 'https://shop.example/', dominant_color: '#aabbcc',
+  images: { '236x': { url: '/media/236x/a.jpg', width: 236, height: 300 }, orig: { url: '/media/orig/a.jpg', width: 600, height: 800 } },
+  board: { id: 'b1', name: 'Ideas' }, pinner: { id: 'owner' }, created_at: '2026-11-28T00:00:00.000Z', is_promoted: true,
+  ad: { ad_id: adId, campaign_id: `c-${adId}`, destination_url: 'https://shop.example/', sponsor: { advertiser_id: 'adv', name: 'Shop', sponsorship_status: 'promoted' }, token: `token-${adId}` },
+});
+
+/** The home feed as a counter of the pages asked with `ads`, each such page carrying `ads` (the ids). */
+function feedCarrying(...ads: string[]) {
+  const asked: number[] = [];
+  const pageFor = (from: number) => async (count: number): Promise<Page<{ id: string }>> => {
+    asked.push(count);
+    return { ...pageOf(from), ...(count > 0 ? { meta: { promoted: ads.map(served) } } : {}) };
+  };
+  return { asked, pageFor };
+}
+
+/** A visit of the home feed: each page appended to the list's data before the next is asked for. */
+async function visitCarrying(client: QueryClient, feed: ReturnType<typeof feedCarrying>, pages: number) {
+  const shown: PromotedPage<{ id: string }>[] = [];
+  const params: (string | null)[] = [];
+  for (let k = 0; k < pages; k += 1) {
+    const param = k === 0 ? null : `b${k * 25}`;
+    shown.push(await pageCarryingPromoted(client, ask, param, feed.pageFor(k * 25)));
+    params.push(param);
+    client.setQueryData<InfiniteData<PromotedPage<{ id: string }>, string | null>>(ask.listKey, { pages: [...shown], pageParams: [...params] });
+  }
+  return shown;
+}
+
+describe('a page whose answer carries its promoted pins (the home feed)', () => {
+  it('asks for VISIT_ADS with the first page only, and spreads them over the visit: two a page, none twice', async () => {
+    const feed = feedCarrying('a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j');
+    const pages = await visitCarrying(new QueryClient(), feed, 4);
+    expect(feed.asked).toEqual([VISIT_ADS, 0, 0, 0]);
+    expect(pages.map(adIds)).toEqual([['a', 'b'], ['c', 'd'], ['e', 'f'], ['g', 'h']]);
+  });
+
+  it('asks again with a page once a full answer is used up, or the kept one is ADS_KEPT_MS old', async () => {
+    const full = feedCarrying(...Array.from({ length: VISIT_ADS }, (_, i) => `x${i}`));
+    await visitCarrying(new QueryClient(), full, VISIT_ADS / 2 + 1);
+    expect(full.asked.filter((n) => n > 0)).toHaveLength(2);
+
+    const client = new QueryClient();
+    client.setQueryData(promotedKey(ask.listKey), [served('old')], { updatedAt: Date.now() - ADS_KEPT_MS - 1 });
+    const fresh = feedCarrying('new');
+    expect(adIds(await pageCarryingPromoted(client, ask, null, fresh.pageFor(0)))).toEqual(['new']);
+    expect(fresh.asked).toEqual([VISIT_ADS]);
+  });
+
+  it('shows a page without ads when its promoted pins do not parse, and asks nothing where ads do not belong', async () => {
+    const broken = await pageCarryingPromoted(new QueryClient(), ask, null, async () => ({ ...page, meta: { promoted: [{ id: 'not an ad' }] } }));
+    expect(broken.promoted).toEqual([]);
+    expect(broken.items).toEqual(page.items);
+
+    const feed = feedCarrying('a');
+    expect((await pageCarryingPromoted(new QueryClient(), { ...ask, enabled: false }, null, feed.pageFor(0))).promoted).toEqual([]);
+    expect(feed.asked).toEqual([0]);
   });
 });

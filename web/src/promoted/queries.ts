@@ -1,5 +1,5 @@
 import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
-import { AD_SERVE_MAX, type AdPlacement, type PromotedPin } from '@pinhive/contracts';
+import { AD_SERVE_MAX, homeFeedPageMetaSchema, type AdPlacement, type PromotedPin } from '@pinhive/contracts';
 import type { Page } from '../api/resource';
 import { fetchPromotedPins } from './api';
 import { adsForItems, adsForPage, adsLeft, type PromotedPage } from './placement';
@@ -23,10 +23,11 @@ export const VISIT_ADS = AD_SERVE_MAX;
 /**
  * How long a visit's served ads are spread over its pages before the next page asks again. The
  * issue's pacing: a campaign stops being served within a minute of reaching its budget. The ads
- * service reads spend every 10 s (ADS_SERVING_REFRESH_MS), so an answer kept 50 s still leaves
- * no campaign shown more than a minute after its budget ran out. Spend is counted on impressions.
+ * service reads spend every 10 s (ADS_SERVING_REFRESH_MS) and pins-boards its model of ads'
+ * campaigns every 10 s (PROMOTED_REFRESH_MS), so an answer kept 40 s still leaves no campaign
+ * shown more than a minute after its budget ran out. Spend is counted on impressions.
  */
-export const ADS_KEPT_MS = 50_000;
+export const ADS_KEPT_MS = 40_000;
 
 /** A list's served promoted pins (one serve call per visit, spread over its pages), beside the list's key. */
 export const promotedKey = (listKey: QueryKey): QueryKey => ['promoted', ...listKey];
@@ -55,12 +56,8 @@ export async function pageWithPromoted<T extends { id: string }>(
 
   const earlier = earlierPages(list, pageParam);
   const key = promotedKey(ask.listKey);
-  const state = client.getQueryState<PromotedPin[]>(key);
-  const served = state?.data;
-  const usable = served !== undefined && Date.now() - state!.dataUpdatedAt < ADS_KEPT_MS
-    // Every ad of a full answer shown already: there may be more to serve.
-    && !(adsLeft(served, earlier).length === 0 && served.length >= VISIT_ADS);
-  if (usable) {
+  const served = keptServed(client, key, earlier);
+  if (served) {
     const page = await organic;
     return { ...page, promoted: adsForPage(served, earlier, page.items) };
   }
@@ -77,6 +74,48 @@ export async function pageWithPromoted<T extends { id: string }>(
   // Not cancelled when the page comes first: the answer serves the pages after it.
   const page = await organic;
   return { ...page, promoted: adsForPage(arrived.ads ?? [], earlier, page.items) };
+}
+
+/**
+ * A page of a list whose answers carry their promoted pins (the home feed: a page asked with
+ * `ads` answers them in `meta.promoted`, chosen by pins-boards). The visit's rules are
+ * pageWithPromoted's, without a request of their own: a page asks for VISIT_ADS only when the
+ * visit has none kept (its first page), they are older than ADS_KEPT_MS, or every ad of a full
+ * answer is on a page already; the others take theirs from the kept ones. An answer whose
+ * promoted pins do not parse is a page without ads.
+ */
+export async function pageCarryingPromoted<T extends { id: string }>(
+  client: QueryClient,
+  ask: PromotedAsk,
+  pageParam: string | null,
+  fetchPage: (ads: number) => Promise<Page<T>>,
+): Promise<PromotedPage<T>> {
+  const list = client.getQueryData<InfiniteData<PromotedPage<T>, string | null>>(ask.listKey);
+  const kept = keptPromoted(list, pageParam);
+  if (kept || !ask.enabled || adsForItems(ask.pageSize) === 0) return { ...(await fetchPage(0)), promoted: kept ?? [] };
+
+  const earlier = earlierPages(list, pageParam);
+  const key = promotedKey(ask.listKey);
+  const served = keptServed(client, key, earlier);
+  if (served) {
+    const page = await fetchPage(0);
+    return { ...page, promoted: adsForPage(served, earlier, page.items) };
+  }
+  const page = await fetchPage(VISIT_ADS);
+  const ads = homeFeedPageMetaSchema.safeParse(page.meta ?? {}).data?.promoted ?? [];
+  client.setQueryData<PromotedPin[]>(key, ads);
+  return { ...page, promoted: adsForPage(ads, earlier, page.items) };
+}
+
+/**
+ * The visit's served ads while later pages may take from them: under ADS_KEPT_MS old, and not
+ * all shown already when the answer was full (there may be more to serve).
+ */
+function keptServed(client: QueryClient, key: QueryKey, earlier: readonly PromotedPage<unknown>[]): PromotedPin[] | undefined {
+  const state = client.getQueryState<PromotedPin[]>(key);
+  const served = state?.data;
+  if (served === undefined || Date.now() - state!.dataUpdatedAt >= ADS_KEPT_MS) return undefined;
+  return adsLeft(served, earlier).length === 0 && served.length >= VISIT_ADS ? undefined : served;
 }
 
 /** The pages of the list before this one (all of them for a page being appended). */

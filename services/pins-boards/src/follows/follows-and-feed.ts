@@ -10,7 +10,7 @@ import { FeedFanOut } from '../feed/feed.fanout';
 import { feedHandlers } from '../feed/feed.handlers';
 import { feedKeys } from '../feed/feed.model';
 import { FeedPages } from '../feed/feed.pages';
-import { feedRoutes } from '../feed/feed.routes';
+import { feedRoutes, type PromotedFor } from '../feed/feed.routes';
 import { FeedStore } from '../feed/feed.store';
 import { PopularPins } from '../feed/popular';
 import { popularRoutes } from '../feed/popular.routes';
@@ -42,6 +42,8 @@ export interface FollowsAndFeedDeps {
   namespace: string;
   /** Boards' follower lists as the fan-out reads them, until a follow of the board changes (feed/feed.fanout.ts). */
   boardFollowers?: ReadCache<string[]>;
+  /** The home feed's promoted pins, when a page asks for them (promoted/promoted.service.ts). */
+  promoted?: PromotedFor;
 }
 
 /** Follows of boards and people, and the home feeds made of what followed boards save: their repositories, routes and handlers. */
@@ -61,7 +63,7 @@ export function followsAndFeed(deps: FollowsAndFeedDeps) {
     // Whom someone follows, for sends (sends/: only to people one follows).
     userFollows,
     feed: { store, builder },
-    routes: [...followRoutes(follows), ...feedRoutes(new FeedPages({ store, builder, cards })), ...popularRoutes(popular, cards)],
+    routes: [...followRoutes(follows), ...feedRoutes(new FeedPages({ store, builder, cards }), deps.promoted), ...popularRoutes(popular, cards)],
     handlers: [
       ...followHandlers({ boardFollows, userFollows, counts, lists, boardLists: deps.boardLists, boards: deps.boards, handled: deps.handled }),
       ...feedHandlers({ fanOut, builder, store, boardFollows, popular, facts: deps.facts, logger: deps.logger }),

@@ -24,9 +24,11 @@ export function profileHandlers(profiles: ProfileRepository) {
       handle: async ({ data, occurredAt }) => {
         const createdAt = new Date(data.registeredAt);
         const names = { username: data.username, firstName: data.firstName, lastName: data.lastName };
-        const set = await profiles.setIfNewer(data.userId, 'names', new Date(occurredAt), { ...names, createdAt }, { imageLargeUrl: null });
+        // The promoted pins' targeting facts come only with the registration (settings change none of them): they ride with the names' stamp.
+        const facts = { country: data.country?.toUpperCase() ?? null, birthday: data.birthday ?? null, gender: data.gender ?? null };
+        const set = await profiles.setIfNewer(data.userId, 'names', new Date(occurredAt), { ...names, ...facts, createdAt }, { imageLargeUrl: null });
         // A profile change got there first: its names are newer, but the creation time is this one.
-        if (!set) await profiles.setCreatedAt(data.userId, createdAt);
+        if (!set) await profiles.setRegistered(data.userId, createdAt, facts);
       },
     }),
     defineHandler({

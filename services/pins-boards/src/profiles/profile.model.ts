@@ -1,3 +1,4 @@
+import type { Interest, KnownGender } from '@pinhive/contracts';
 import { Schema, type Connection, type Model } from 'mongoose';
 
 /**
@@ -14,6 +15,15 @@ export interface ProfileDoc {
   createdAt: Date;
   /** Set while the account is deactivated: the profile then answers 404 (profile.policy.ts). */
   deactivatedAt?: Date | null;
+  /*
+   * What the home feed's promoted pins are targeted by (promoted/): the country, birthday
+   * (YYYY-MM-DD; the age group is computed when serving) and gender from the registration, and
+   * interests inferred from the person's saves (kit ads/interest-handlers.ts). Never shown.
+   */
+  country?: string | null;
+  birthday?: string | null;
+  gender?: KnownGender | null;
+  interests?: Interest[];
   /** The username and names: `auth.user.registered.v1`, `auth.user.profile-changed.v1`. */
   namesChangedAt?: Date;
   /** `deactivatedAt`: `auth.user.deactivated.v1`, `auth.user.reactivated.v1`. */
@@ -32,6 +42,10 @@ const profileSchema = new Schema<ProfileDoc>(
     imageLargeUrl: { type: String, default: null },
     createdAt: { type: Date, required: true },
     deactivatedAt: { type: Date },
+    country: { type: String },
+    birthday: { type: String },
+    gender: { type: String },
+    interests: { type: [String], default: undefined },
     namesChangedAt: { type: Date },
     deactivationChangedAt: { type: Date },
   },

@@ -1,4 +1,5 @@
-import { setIfNewer } from '@pinhive/kit';
+import type { Interest } from '@pinhive/contracts';
+import { isDuplicateKey, setIfNewer } from '@pinhive/kit';
 import type { Connection, Model } from 'mongoose';
 import { profileModel, type ProfileDoc } from './profile.model';
 
@@ -30,9 +31,25 @@ export class ProfileRepository {
     return false;
   }
 
-  /** The account's creation time, which no later event changes (the registration may arrive last). */
-  async setCreatedAt(id: string, createdAt: Date): Promise<void> {
-    await this.model.updateOne({ _id: id }, { $set: { createdAt } });
+  /** The account's creation time and targeting facts, which no later event changes (the registration may arrive last). */
+  async setRegistered(id: string, createdAt: Date, facts: Pick<ProfileDoc, 'country' | 'birthday' | 'gender'>): Promise<void> {
+    await this.model.updateOne({ _id: id }, { $set: { createdAt, ...facts } });
+  }
+
+  /**
+   * Adds interests inferred from the person's saves (a set: adding twice changes nothing). A
+   * save's event may arrive before the registration's (separate topics): the profile is then
+   * made with placeholders the registration replaces.
+   */
+  async addInterests(id: string, interests: readonly Interest[]): Promise<void> {
+    const add = { $addToSet: { interests: { $each: [...interests] } } };
+    try {
+      await this.model.updateOne({ _id: id }, { ...add, $setOnInsert: { username: id, firstName: '', lastName: '', imageLargeUrl: null, createdAt: new Date() } }, { upsert: true });
+    } catch (err) {
+      // Another event inserted the profile meanwhile: it is there now.
+      if (!isDuplicateKey(err)) throw err;
+      await this.model.updateOne({ _id: id }, add);
+    }
   }
 
   async findById(id: string): Promise<ProfileDoc | null> {

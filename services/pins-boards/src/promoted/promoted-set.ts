@@ -1,0 +1,43 @@
+import { campaignWordsOf, servesOn, type ServedCampaign } from '@pinhive/contracts';
+import { Periodic, type Logger } from '@pinhive/kit';
+import type { PromotedCampaignRepository } from './promoted-campaign.repository';
+
+const dayOf = (at: Date): string => at.toISOString().slice(0, 10);
+
+/**
+ * The campaigns ads serves, as this instance holds them: its read model of ads'
+ * `ads.campaign.serving.v1` (promoted_campaigns) read again every `refreshMs`
+ * (PROMOTED_REFRESH_MS, 10 s). With ads' own 10 s refresh, a campaign at its budget, paused or
+ * past its end leaves the home feed's first pages within about 20 s; the web keeps a served answer
+ * 40 s more, within the minute issue 25 allows. Served on a day by contracts `servesOn`: a budget
+ * reached yesterday serves again today without waiting for ads.
+ */
+export class PromotedSet {
+  private live: ServedCampaign[] = [];
+  private readonly periodic: Periodic;
+
+  constructor(private readonly deps: { campaigns: Pick<PromotedCampaignRepository, 'live'>; logger: Logger; now: () => Date; refreshMs: number }) {
+    this.periodic = new Periodic('promoted campaigns refresh', async () => {
+      this.live = (await deps.campaigns.live()).map((c) => ({ c, words: campaignWordsOf(c) }));
+    }, deps.refreshMs, deps.logger);
+  }
+
+  start(): void {
+    this.periodic.start();
+  }
+
+  stop(): void {
+    this.periodic.stop();
+  }
+
+  /** Reads the read model now (tests call it instead of waiting). */
+  refresh(): Promise<boolean> {
+    return this.periodic.runNow();
+  }
+
+  /** The campaigns served now. */
+  serving(): ServedCampaign[] {
+    const today = dayOf(this.deps.now());
+    return this.live.filter(({ c }) => servesOn(c, today));
+  }
+}
