@@ -7,10 +7,11 @@
 //    BENCH_ADS_PROMOTIONS promoted pins targeted at SE with the largest daily budget.
 // 3. Phase A (journeys/ads.js PHASE=feed): home feed visits as the web makes them, RATE_FEED
 //    pages/s: a visit is the first page and VISIT_PAGES - 1 next ones; in alternating windows of
-//    WINDOW_SECONDS without ads, and with the visit's one serve call (VISIT_ADS pins, beside the
-//    first page, never waited for: web/src/promoted/queries.ts); beside the no-op floor. Target:
-//    the pages' p95 as shown with ads at most 1.2x without (every page, wall clock); the first
-//    page alone, the serve call and the share of pages whose ads had come are reported too.
+//    WINDOW_SECONDS without ads, and with ads: the visit's first page asks for VISIT_ADS promoted
+//    pins and carries them (`meta.promoted`, chosen by pins-boards: web/src/promoted/queries.ts
+//    pageCarryingPromoted); beside the no-op floor. Target: every page's request p95 with ads at
+//    most 1.2x without (k6's timing); the first pages alone, the pages as shown and the share of
+//    first pages that carried ads are reported too.
 // 4. Phase B (PHASE=events): impression tokens collected beforehand from anonymous serve calls
 //    (each a visitor of its own), then RATE_EVENTS posts/s of EVENTS_PER_REQUEST impressions for
 //    PHASE_B_SECONDS; then it waits until the report's impressions stop moving and checks they
@@ -200,7 +201,6 @@ async function main() {
   const shown = pages('page_ms');
   const { alone: feedAlone, withAds: feedAds, firstAlone, firstAds } = req;
   const floor = trendFigures(a, 'http_req_duration{path:noop}');
-  const serve = trendFigures(a, 'http_req_duration{path:feed_ads_serve}');
   const ratioOf = (x, y) => (x && y ? Math.round((x.p95 / y.p95) * 100) / 100 : null);
   const ratio = ratioOf(feedAds, feedAlone);
   const firstRatio = ratioOf(firstAds, firstAlone);
@@ -221,14 +221,14 @@ async function main() {
     command: 'npm run bench -- ads',
     machine: machine(),
     targets: `home feed reads with ad insertion at ${RATES.feed}/s: p95 at most ${RATIO_TARGET}x the same reads without ads in the same run (every page of the visits, its request as k6 times it); ${RATES.events * EVENTS_PER_REQUEST} impression events/s for ${PHASE_B_SECONDS} s, counted exactly`,
-    reading: `Phase A: ${RATES.feed / VISIT_PAGES} visits/s of ${VISIT_PAGES} pages (${RATES.feed} pages/s), the pages of a visit one after the other, alternating every ${WINDOW_SECONDS} s between visits without ads and visits whose first page has the visit's one serve call (${VISIT_ADS} pins) beside it, never waited for (http.asyncRequest); each page's request timed by k6 (sent to last byte) and, as shown, by wall clock around it; the first ${WARMUP_SECONDS} s are warm-up, not reported. Phase B: anonymous posts of ${EVENTS_PER_REQUEST} impressions, every token a distinct visitor; CPU from /proc over the posts and until the report showed the last count, less each process's idle rate of the 10 s before.`,
+    reading: `Phase A: ${RATES.feed / VISIT_PAGES} visits/s of ${VISIT_PAGES} pages (${RATES.feed} pages/s), the pages of a visit one after the other, alternating every ${WINDOW_SECONDS} s between visits without ads and visits whose first page asks for ${VISIT_ADS} promoted pins and carries them (meta.promoted: no request of their own); each page's request timed by k6 (sent to last byte) and, as shown, by wall clock around it; first pages read as text both ways; the first ${WARMUP_SECONDS} s are warm-up, not reported. Phase B: anonymous posts of ${EVENTS_PER_REQUEST} impressions, every token a distinct visitor; CPU from /proc over the posts and until the report showed the last count, less each process's idle rate of the 10 s before.`,
     pass: ratioPass && exact,
     sizes: SIZES,
     ratesPerSecond: RATES,
     phaseSeconds: { feed: PHASE_SECONDS, events: PHASE_B_SECONDS },
     warmupSeconds: WARMUP_SECONDS,
     windowSeconds: WINDOW_SECONDS,
-    visit: { pages: VISIT_PAGES, adsAsked: VISIT_ADS, serveCallsPerVisit: 1 },
+    visit: { pages: VISIT_PAGES, adsAsked: VISIT_ADS, serveCallsPerVisit: 0, adsCarriedBy: 'the first page (meta.promoted)' },
     feed: {
       alone: feedAlone,
       withAds: feedAds,
@@ -244,16 +244,15 @@ async function main() {
         firstPage: { alone: shown.firstAlone, withAds: shown.firstAds, p95Ratio: ratioOf(shown.firstAds, shown.firstAlone) },
         nextPages: { alone: shown.nextAlone, withAds: shown.nextAds, p95Ratio: ratioOf(shown.nextAds, shown.nextAlone) },
       },
-      /** Share of the pages with ads whose visit's serve answer had come when the page was shown (the web placed ads on them). */
+      /** Share of the first pages asked with ads that carried any (the web places them at once). */
       adsInTime: a.ads_in_time?.value ?? null,
       floor,
-      serve,
       pagesRead: a.pages_read?.count ?? 0,
       adsServed: a.ads_served?.count ?? 0,
-      // Over the whole phase (warm-up and both ways): ads answers only the serve calls and the floor's no-ops.
+      // Over the whole phase (warm-up and both ways): ads answers only the floor's no-ops now.
       cpuSeconds: Object.fromEntries(Object.entries(feedCpu).map(([n, v]) => [n, round(v)])),
-      serveCalls: a.serve_calls?.count ?? 0,
-      adsCpuMsPerServe: a.serve_calls?.count ? Math.round((feedCpu.ads * 1000 * 100) / a.serve_calls.count) / 100 : null,
+      visitsWithAds: a.serve_calls?.count ?? 0,
+      adsPerVisitWithAds: a.serve_calls?.count ? Math.round(((a.ads_served?.count ?? 0) * 100) / a.serve_calls.count) / 100 : null,
       droppedIterations: a['dropped_iterations{scenario:feed}']?.count ?? 0,
     },
     events: {
@@ -290,15 +289,14 @@ async function main() {
   log('| What | Rate (/s) | median / p95 / p99 (ms) | Target | Met |');
   log('|---|--:|---|---|---|');
   log(`| home feed pages without ads (visits of ${VISIT_PAGES} pages) | ${RATES.feed} | ${f(feedAlone)} | | |`);
-  log(`| home feed pages with ads (the visit's one \`GET /ads/v4/serve/\` beside its first page) | ${RATES.feed} | ${f(feedAds)} | p95 <= ${RATIO_TARGET}x without: ${ratio}x | ${ratioPass ? 'yes' : '**no**'} |`);
+  log(`| home feed pages with ads (the visit's first page carries ${VISIT_ADS} promoted pins) | ${RATES.feed} | ${f(feedAds)} | p95 <= ${RATIO_TARGET}x without: ${ratio}x | ${ratioPass ? 'yes' : '**no**'} |`);
   log(`| the same pages as shown (wall clock, whole ms), without / with ads | ${RATES.feed} | ${f(shown.alone)} / ${f(shown.withAds)} | ${shownRatio}x | |`);
   log(`| first pages only, without / with ads | ${RATES.feed / VISIT_PAGES} | ${f(firstAlone)} / ${f(firstAds)} | ${firstRatio}x | |`);
-  log(`| the serve call (${VISIT_ADS} pins, one per visit with ads) | ${RATES.feed / VISIT_PAGES} in the windows with ads | ${f(serve)} | | |`);
   log(`| floor: gateway to ads, no-op | ${RATES.noop} | ${f(floor)} | | |`);
   log(`| impression events (\`POST /ads/v4/events/\`, ${EVENTS_PER_REQUEST} each) | ${RATES.events} | ${f(e.postMs)} | ${e.accepted.toLocaleString('en-US')} accepted = ${(e.counted ?? 0).toLocaleString('en-US')} reported | ${exact ? 'yes' : '**no**'} |`);
   log('');
-  log(`Ads had come for ${result.feed.adsInTime === null ? 'n/a' : `${Math.round(result.feed.adsInTime * 1000) / 10} %`} of the pages with ads when they were shown.`);
-  log(`Phase A: ads' CPU per serve call ${result.feed.adsCpuMsPerServe} ms (${result.feed.serveCalls} calls); the stack's CPU over the phase ${round(Object.values(feedCpu).reduce((x, y) => x + y, 0))} s in ${WARMUP_SECONDS + PHASE_SECONDS} s.`);
+  log(`First pages asked with ads that carried any: ${result.feed.adsInTime === null ? 'n/a' : `${Math.round(result.feed.adsInTime * 1000) / 10} %`}; ${result.feed.adsPerVisitWithAds} promoted pins a visit with ads.`);
+  log(`Phase A: the stack's CPU over the phase ${round(Object.values(feedCpu).reduce((x, y) => x + y, 0))} s in ${WARMUP_SECONDS + PHASE_SECONDS} s (pins-boards ${round(feedCpu['pins-boards'] ?? 0)} s).`);
   log(`CPU per 1,000 impressions (s): ads ${e.cpuSecondsPer1000Impressions.ads}, whole stack ${e.cpuSecondsPer1000ImpressionsTotal}; shares ${Object.entries(e.sharePercent).filter(([k, v]) => v >= 1 || k === 'redis' || k === 'kafka').map(([k, v]) => `${k} ${v} %`).join(', ')}.`);
   log(`Counted into the report within ${e.countedWithinMsOfLastPost} ms of the last post. ${result.health.requests} requests, failed ${((result.health.failedRate ?? 0) * 100).toFixed(2)} %, dropped ${result.feed.droppedIterations} + ${e.droppedIterations}.`);
   log(`The machine (${os.cpus().length} cores): ${before.quiet ? 'quiet' : 'NOT quiet'} before the measurements. Whole run: ${result.durationSeconds} s. Written to load-tests/results/ads.json.`);

@@ -1,7 +1,7 @@
 // The ads benchmark's data, made through the API wherever a person could make it:
-// - `viewers` accounts registered through the gateway; ads learns them from auth's events, and
-//   the bench then sets their country to SE in ads' `people` (email sign-up asks no country; the
-//   integration tests put people there the same way);
+// - `viewers` accounts registered through the gateway; ads and pins-boards learn them from auth's
+//   events, and the bench then sets their country to SE in ads' `people` and pins-boards'
+//   `profiles` (email sign-up asks no country; the integration tests put people there the same way);
 // - their home feeds: the feed benchmark's seeding (feed/seed.mjs) with a few boards, which every
 //   viewer follows through the API, and `entriesPerViewer` entries in each feed;
 // - an advertiser (the author's) with business and billing details, and `promotions` pins (repins
@@ -19,6 +19,8 @@ export const ADS_PASSWORD = 'ads bench 42';
 const BUDGET_MICRO = 1_000_000 * 1_000_000;
 /** ads people/person.model.ts PEOPLE_COLLECTION. */
 const PEOPLE = 'people';
+/** pins-boards profiles/profile.model.ts PROFILES_COLLECTION: the home feed's promoted pins are targeted by its facts. */
+const PROFILES = 'profiles';
 const SERVE_MAX = 5;
 
 /** Runs `fn` over `items`, `limit` at a time; answers the results in order. */
@@ -64,6 +66,7 @@ async function registerAll({ baseUrl, mongoPort, dbPrefix, viewers, savers, log 
     const ids = everybody.map((w) => w.id);
     await until('ads knowing every registration', async () => (await people.countDocuments({ _id: { $in: ids }, username: { $nin: ids } })) === ids.length);
     await people.updateMany({ _id: { $in: viewerList.map((v) => v.id) } }, { $set: { country: 'SE' } });
+    await client.db(`${dbPrefix}_pins_boards`).collection(PROFILES).updateMany({ _id: { $in: viewerList.map((v) => v.id) } }, { $set: { country: 'SE' } });
   } finally {
     await client.close();
   }
@@ -101,13 +104,24 @@ async function promote({ baseUrl, author, sourcePinId, n, log }) {
   return { advertiserId: id, campaigns };
 }
 
-/** Serves until every campaign is in serving's live set (it reads them every ADS_SERVING_REFRESH_MS). */
+/**
+ * Serves until every campaign is in serving's live set (ads reads them every
+ * ADS_SERVING_REFRESH_MS) and in the home feed's (pins-boards' model of them, read every
+ * PROMOTED_REFRESH_MS): a home feed page asked with ads carries each at some point.
+ */
 async function waitServed(baseUrl, viewer, campaigns) {
   const seen = new Set();
   await until('every promoted pin served', async () => {
     const res = await call(`${baseUrl}/ads/v4/serve/?placement=home_feed&count=${SERVE_MAX}`, { token: viewer.token });
     for (const item of resourceData(res.body)?.items ?? []) seen.add(item.ad.campaign_id);
     return campaigns.every((c) => seen.has(c));
+  }, 60000);
+  const inFeed = new Set();
+  const page = `${baseUrl}/resource/HomeFeedResource/get/?data=${encodeURIComponent(JSON.stringify({ options: { page_size: 25, ads: 10 } }))}`;
+  await until('every promoted pin in the home feed', async () => {
+    const res = await call(page, { token: viewer.token });
+    for (const item of res.body?.resource_response?.meta?.promoted ?? []) inFeed.add(item.ad.campaign_id);
+    return campaigns.every((c) => inFeed.has(c));
   }, 60000);
 }
 

@@ -7,12 +7,13 @@
 //               PHASE_SECONDS, by seeded viewers in turn. A visit is the first page and the
 //               VISIT_PAGES - 1 next ones (HomeFeedResource get, 25 items, by the bookmarks setup
 //               read), one after the other, no pause between. `feed` windows: the pages alone.
-//               `feed_ads` windows: the web app's one serve call of the visit
-//               (`GET /ads/v4/serve/?placement=home_feed&count=VISIT_ADS`) goes out with the first
-//               page and is never waited for (http.asyncRequest): the pages go on as they would.
-//               Every page is timed as shown, wall clock around its own request, in `page_ms`
-//               (tagged `page` first or next); `ads_in_time` is the share of the pages with ads
-//               whose serve answer had come when the page was shown (the web places ads only then).
+//               `feed_ads` windows: the visit's first page asks for its promoted pins
+//               (`ads: VISIT_ADS`) and carries them in `meta.promoted` (pins-boards chooses them
+//               from its model of ads' campaigns): no request of their own, as the web makes it.
+//               Every page's request is timed by k6 in `page_req_ms` and as shown (wall clock
+//               around it) in `page_ms`, tagged `page` first or next; first pages are read as text
+//               in both windows (the ads ones to count what they carried), next pages not at all.
+//               `ads_in_time`: the share of first pages with ads that carried any.
 //               Beside them the no-op floor (`/_noop/ads`) at RATE_NOOP.
 // PHASE=events  impression events at RATE_EVENTS requests/s for PHASE_SECONDS (no warm-up: every
 //               event counts), EVENTS_PER_REQUEST each, anonymous, every token a distinct visitor
@@ -51,9 +52,9 @@ const pageMs = new Trend('page_ms', true);
 /** Each page's request as k6 times it (sent to last byte, below the ms, off the VU's event loop): the target's measure. */
 const pageReqMs = new Trend('page_req_ms', true);
 const adsServed = new Counter('ads_served');
-/** Pages with ads (their windows) whose visit's serve answer had come when the page was shown: the web placed ads on them. */
+/** First pages asked with ads that carried any (the web places them on the page at once). */
 const adsInTime = new Rate('ads_in_time');
-/** Every serve call, warm-up included: the runner divides ads' CPU of the phase by it. */
+/** Visits with ads, warm-up included: the runner divides the phase's CPU by them. */
 const serveCalls = new Counter('serve_calls');
 /** Pages read in the phase, warm-up included. */
 const pagesRead = new Counter('pages_read');
@@ -88,7 +89,6 @@ const PHASE_OPTIONS = {
       'page_ms{path:feed,page:first}': ['max>=0'], 'page_ms{path:feed_ads,page:first}': ['max>=0'], 'page_ms{path:feed,page:next}': ['max>=0'], 'page_ms{path:feed_ads,page:next}': ['max>=0'],
       'page_req_ms{path:feed}': ['max>=0'], 'page_req_ms{path:feed_ads}': ['max>=0'],
       'page_req_ms{path:feed,page:first}': ['max>=0'], 'page_req_ms{path:feed_ads,page:first}': ['max>=0'], 'page_req_ms{path:feed,page:next}': ['max>=0'], 'page_req_ms{path:feed_ads,page:next}': ['max>=0'],
-      'http_req_duration{path:feed_ads_serve}': ['max>=0'],
       'dropped_iterations{scenario:feed}': ['count>=0'], 'dropped_iterations{scenario:noop}': ['count>=0'], ads_served: ['count>=0'], ads_in_time: ['rate>=0'], serve_calls: ['count>=0'], pages_read: ['count>=0'],
     },
   },
@@ -108,8 +108,9 @@ export const options = {
 };
 
 const elapsed = () => Date.now() - exec.scenario.startTime;
-const feedUrl = (bookmark) => `${BASE_URL}/resource/HomeFeedResource/get/?data=${data({ page_size: PAGE_SIZE, ...(bookmark ? { bookmarks: [bookmark] } : {}) })}`;
-const SERVE_URL = `${BASE_URL}/ads/v4/serve/?placement=home_feed&count=${VISIT_ADS}`;
+const feedUrl = (bookmark, ads = 0) => `${BASE_URL}/resource/HomeFeedResource/get/?data=${data({ page_size: PAGE_SIZE, ...(bookmark ? { bookmarks: [bookmark] } : {}), ...(ads ? { ads } : {}) })}`;
+/** How many promoted pins an answer carries (each has one `"ad_id"`; organic feed pins have none). */
+const adsIn = (body) => (typeof body === 'string' ? body.split('"ad_id"').length - 1 : 0);
 
 /**
  * Each viewer's bookmarks of their visit's pages, read once before the phase (tagged `setup`, not
@@ -139,29 +140,23 @@ export async function feed(ctx) {
   const viewer = exec.scenario.iterationInTest % VIEWERS.length;
   const headers = bearer(VIEWERS[viewer]);
   const marks = ctx.bookmarks[viewer];
-  // The visit's one serve call, beside its first page, never waited for by the pages.
-  let servedAt = null;
-  let serve = null;
-  if (withAds) {
-    serveCalls.add(1);
-    serve = http.asyncRequest('GET', SERVE_URL, null, { headers, timeout: '15s', tags: { path: path === 'warmup' ? 'warmup' : 'feed_ads_serve' } }).then((res) => {
-      if (check(res, { 'serve 200': (r) => r.status === 200 })) {
-        servedAt = Date.now();
-        adsServed.add(res.json('resource_response.data.items').length);
-      }
-    });
-  }
+  if (withAds) serveCalls.add(1);
   for (let k = 0; k < marks.length; k++) {
+    const first = k === 0;
     const t0 = Date.now();
-    const res = await http.asyncRequest('GET', feedUrl(marks[k]), null, { headers, timeout: '15s', responseType: 'none', tags: { path: path === 'warmup' ? 'warmup' : `${path}_page` } });
+    // The visit's first page asks for its ads in the windows with ads; first pages are read as text both ways.
+    const res = await http.asyncRequest('GET', feedUrl(marks[k], first && withAds ? VISIT_ADS : 0), null, { headers, timeout: '15s', responseType: first ? 'text' : 'none', tags: { path: path === 'warmup' ? 'warmup' : `${path}_page` } });
     const shown = Date.now();
     pagesRead.add(1);
-    pageMs.add(shown - t0, { path, page: k === 0 ? 'first' : 'next' });
-    pageReqMs.add(res.timings.duration, { path, page: k === 0 ? 'first' : 'next' });
+    pageMs.add(shown - t0, { path, page: first ? 'first' : 'next' });
+    pageReqMs.add(res.timings.duration, { path, page: first ? 'first' : 'next' });
     check(res, { 'feed page 200': (r) => r.status === 200 });
-    if (path === 'feed_ads') adsInTime.add(servedAt !== null && servedAt <= shown);
+    if (first && withAds) {
+      const carried = adsIn(res.body);
+      adsServed.add(carried);
+      if (path === 'feed_ads') adsInTime.add(carried > 0);
+    }
   }
-  if (serve) await serve;
 }
 
 export function noop() {
