@@ -7,8 +7,8 @@
 //    BENCH_ADS_PROMOTIONS promoted pins targeted at SE with the largest daily budget.
 // 3. Phase A (journeys/ads.js PHASE=feed): home feed visits as the web makes them, RATE_FEED
 //    pages/s: a visit is the first page and VISIT_PAGES - 1 next ones; in alternating windows of
-//    WINDOW_SECONDS without ads, and with ads: the visit's first page asks for VISIT_ADS promoted
-//    pins and carries them (`meta.promoted`, chosen by pins-boards: web/src/promoted/queries.ts
+//    WINDOW_SECONDS without ads, and with ads: every page asks for the PAGE_ADS promoted pins it
+//    may hold and carries them (`meta.promoted`, chosen by pins-boards: web/src/promoted/queries.ts
 //    pageCarryingPromoted); beside the no-op floor. Target: every page's request p95 with ads at
 //    most 1.2x without (k6's timing); the first pages alone, the pages as shown and the share of
 //    first pages that carried ads are reported too.
@@ -20,7 +20,7 @@
 // 5. Writes load-tests/results/ads.json and prints a Markdown table. Exits 1 when a target is
 //    missed, a count is off or requests failed. The stack is stopped unless BENCH_KEEP=1.
 //
-// Knobs: BENCH_PHASE_SECONDS (60), BENCH_WARMUP_SECONDS (10), WINDOW_SECONDS (5), VISIT_PAGES (4), VISIT_ADS (10), PHASE_B_SECONDS
+// Knobs: BENCH_PHASE_SECONDS (60), BENCH_WARMUP_SECONDS (10), WINDOW_SECONDS (5), VISIT_PAGES (4), PAGE_ADS (2), PHASE_B_SECONDS
 // (60), RATE_FEED (300), RATE_NOOP (20), RATE_EVENTS (100), EVENTS_PER_REQUEST (10),
 // BENCH_ADS_VIEWERS (300), BENCH_ADS_SAVERS (2), BENCH_ADS_BOARDS (3), BENCH_ADS_ENTRIES (100),
 // BENCH_ADS_PROMOTIONS (5, see SIZES), BENCH_QUIET_WAIT_SECONDS, BENCH_QUIET_BUSY, BENCH_KEEP=1, BENCH_BUILD=0.
@@ -42,8 +42,8 @@ const WARMUP_SECONDS = envNumber('BENCH_WARMUP_SECONDS', 10);
 const WINDOW_SECONDS = envNumber('WINDOW_SECONDS', 5);
 /** A home feed visit: the first page and the next ones (the seeded feeds hold 4 pages of 25). */
 const VISIT_PAGES = envNumber('VISIT_PAGES', 4);
-/** Promoted pins the web asks for once per visit (web/src/promoted/queries.ts VISIT_ADS). */
-const VISIT_ADS = envNumber('VISIT_ADS', 10);
+/** Promoted pins a page of 25 asks for (web/src/promoted/placement.ts adsForItems). */
+const PAGE_ADS = envNumber('PAGE_ADS', 2);
 const PHASE_B_SECONDS = envNumber('PHASE_B_SECONDS', 60);
 const EVENTS_PER_REQUEST = envNumber('EVENTS_PER_REQUEST', 10);
 /**
@@ -133,7 +133,7 @@ async function main() {
     // A file, not a variable: 300 access tokens are more than one environment string may hold.
     const fixtureFile = path.join(p.runDir, 'ads-bench-fixture.json');
     fs.writeFileSync(fixtureFile, JSON.stringify({ tokens: seeding.people.viewers.map((v) => v.token) }));
-    const common = { BASE_URL: p.baseUrl, WARMUP_SECONDS: String(WARMUP_SECONDS), WINDOW_SECONDS: String(WINDOW_SECONDS), VISIT_PAGES: String(VISIT_PAGES), VISIT_ADS: String(VISIT_ADS), EVENTS_PER_REQUEST: String(EVENTS_PER_REQUEST), ...rateEnv(RATES) };
+    const common = { BASE_URL: p.baseUrl, WARMUP_SECONDS: String(WARMUP_SECONDS), WINDOW_SECONDS: String(WINDOW_SECONDS), VISIT_PAGES: String(VISIT_PAGES), PAGE_ADS: String(PAGE_ADS), EVENTS_PER_REQUEST: String(EVENTS_PER_REQUEST), ...rateEnv(RATES) };
     loads.feed = { before: { idle: await waitForStackIdle(p.runDir, names, { busyBelow: 0.3 }), ...(await machineLoad(bcryptCompareMs)) } };
     const feedCpuBefore = stackCpuSeconds(pids);
     feedRun = runK6({ journey, summaryFile: path.join(p.runDir, 'k6-summary-ads-feed.json'), env: { ...common, PHASE: 'feed', PHASE_SECONDS: String(PHASE_SECONDS), FIXTURE_FILE: fixtureFile } });
@@ -221,14 +221,14 @@ async function main() {
     command: 'npm run bench -- ads',
     machine: machine(),
     targets: `home feed reads with ad insertion at ${RATES.feed}/s: p95 at most ${RATIO_TARGET}x the same reads without ads in the same run (every page of the visits, its request as k6 times it); ${RATES.events * EVENTS_PER_REQUEST} impression events/s for ${PHASE_B_SECONDS} s, counted exactly`,
-    reading: `Phase A: ${RATES.feed / VISIT_PAGES} visits/s of ${VISIT_PAGES} pages (${RATES.feed} pages/s), the pages of a visit one after the other, alternating every ${WINDOW_SECONDS} s between visits without ads and visits whose first page asks for ${VISIT_ADS} promoted pins and carries them (meta.promoted: no request of their own); each page's request timed by k6 (sent to last byte) and, as shown, by wall clock around it; first pages read as text both ways; the first ${WARMUP_SECONDS} s are warm-up, not reported. Phase B: anonymous posts of ${EVENTS_PER_REQUEST} impressions, every token a distinct visitor; CPU from /proc over the posts and until the report showed the last count, less each process's idle rate of the 10 s before.`,
+    reading: `Phase A: ${RATES.feed / VISIT_PAGES} visits/s of ${VISIT_PAGES} pages (${RATES.feed} pages/s), the pages of a visit one after the other, alternating every ${WINDOW_SECONDS} s between visits without ads and visits whose every page asks for the ${PAGE_ADS} promoted pins it may hold and carries them (meta.promoted: no request of their own); each page's request timed by k6 (sent to last byte) and, as shown, by wall clock around it; one first page in 20 read as text both ways (the ones with ads counted); the first ${WARMUP_SECONDS} s are warm-up, not reported. Phase B: anonymous posts of ${EVENTS_PER_REQUEST} impressions, every token a distinct visitor; CPU from /proc over the posts and until the report showed the last count, less each process's idle rate of the 10 s before.`,
     pass: ratioPass && exact,
     sizes: SIZES,
     ratesPerSecond: RATES,
     phaseSeconds: { feed: PHASE_SECONDS, events: PHASE_B_SECONDS },
     warmupSeconds: WARMUP_SECONDS,
     windowSeconds: WINDOW_SECONDS,
-    visit: { pages: VISIT_PAGES, adsAsked: VISIT_ADS, serveCallsPerVisit: 0, adsCarriedBy: 'the first page (meta.promoted)' },
+    visit: { pages: VISIT_PAGES, adsAskedPerPage: PAGE_ADS, serveCallsPerVisit: 0, adsCarriedBy: 'every page (meta.promoted)' },
     feed: {
       alone: feedAlone,
       withAds: feedAds,
@@ -252,7 +252,8 @@ async function main() {
       // Over the whole phase (warm-up and both ways): ads answers only the floor's no-ops now.
       cpuSeconds: Object.fromEntries(Object.entries(feedCpu).map(([n, v]) => [n, round(v)])),
       visitsWithAds: a.serve_calls?.count ?? 0,
-      adsPerVisitWithAds: a.serve_calls?.count ? Math.round(((a.ads_served?.count ?? 0) * 100) / a.serve_calls.count) / 100 : null,
+      /** Promoted pins the first pages of the visits with ads carried, a visit (the next pages are not read). */
+      adsPerFirstPage: a.serve_calls?.count ? Math.round(((a.ads_served?.count ?? 0) * 100) / a.serve_calls.count) / 100 : null,
       droppedIterations: a['dropped_iterations{scenario:feed}']?.count ?? 0,
     },
     events: {
@@ -289,13 +290,13 @@ async function main() {
   log('| What | Rate (/s) | median / p95 / p99 (ms) | Target | Met |');
   log('|---|--:|---|---|---|');
   log(`| home feed pages without ads (visits of ${VISIT_PAGES} pages) | ${RATES.feed} | ${f(feedAlone)} | | |`);
-  log(`| home feed pages with ads (the visit's first page carries ${VISIT_ADS} promoted pins) | ${RATES.feed} | ${f(feedAds)} | p95 <= ${RATIO_TARGET}x without: ${ratio}x | ${ratioPass ? 'yes' : '**no**'} |`);
+  log(`| home feed pages with ads (each page carries its ${PAGE_ADS} promoted pins) | ${RATES.feed} | ${f(feedAds)} | p95 <= ${RATIO_TARGET}x without: ${ratio}x | ${ratioPass ? 'yes' : '**no**'} |`);
   log(`| the same pages as shown (wall clock, whole ms), without / with ads | ${RATES.feed} | ${f(shown.alone)} / ${f(shown.withAds)} | ${shownRatio}x | |`);
   log(`| first pages only, without / with ads | ${RATES.feed / VISIT_PAGES} | ${f(firstAlone)} / ${f(firstAds)} | ${firstRatio}x | |`);
   log(`| floor: gateway to ads, no-op | ${RATES.noop} | ${f(floor)} | | |`);
   log(`| impression events (\`POST /ads/v4/events/\`, ${EVENTS_PER_REQUEST} each) | ${RATES.events} | ${f(e.postMs)} | ${e.accepted.toLocaleString('en-US')} accepted = ${(e.counted ?? 0).toLocaleString('en-US')} reported | ${exact ? 'yes' : '**no**'} |`);
   log('');
-  log(`First pages asked with ads that carried any: ${result.feed.adsInTime === null ? 'n/a' : `${Math.round(result.feed.adsInTime * 1000) / 10} %`}; ${result.feed.adsPerVisitWithAds} promoted pins a visit with ads.`);
+  log(`First pages asked with ads that carried any: ${result.feed.adsInTime === null ? 'n/a' : `${Math.round(result.feed.adsInTime * 1000) / 10} %`}; ${result.feed.adsPerFirstPage} promoted pins a first page.`);
   log(`Phase A: the stack's CPU over the phase ${round(Object.values(feedCpu).reduce((x, y) => x + y, 0))} s in ${WARMUP_SECONDS + PHASE_SECONDS} s (pins-boards ${round(feedCpu['pins-boards'] ?? 0)} s).`);
   log(`CPU per 1,000 impressions (s): ads ${e.cpuSecondsPer1000Impressions.ads}, whole stack ${e.cpuSecondsPer1000ImpressionsTotal}; shares ${Object.entries(e.sharePercent).filter(([k, v]) => v >= 1 || k === 'redis' || k === 'kafka').map(([k, v]) => `${k} ${v} %`).join(', ')}.`);
   log(`Counted into the report within ${e.countedWithinMsOfLastPost} ms of the last post. ${result.health.requests} requests, failed ${((result.health.failedRate ?? 0) * 100).toFixed(2)} %, dropped ${result.feed.droppedIterations} + ${e.droppedIterations}.`);

@@ -1,7 +1,7 @@
 import { Kafka, logLevel, type Consumer, type Producer } from 'kafkajs';
 import request from 'supertest';
 import mongoose, { type Connection } from 'mongoose';
-import type { AdEngagedV1, EventEnvelope, HomeFeedPageMeta, PromotedPin, Promotion, ReportRow } from '@pinhive/contracts';
+import type { AdEngagedV1, EventEnvelope, PageAdsMeta, PromotedPin, Promotion, ReportRow } from '@pinhive/contracts';
 import { startService, type RunningService } from '@pinhive/kit';
 import { loadAdsConfig, type AdsConfig } from '../../services/ads/src/config';
 import { adsService } from '../../services/ads/src/service';
@@ -57,7 +57,7 @@ const servedTo = async (who: Person | undefined, campaignId: string) => (await s
 const feedAds = async (who: Person) => {
   const res = await get('HomeFeedResource', { ads: 5 }, who);
   if (res.status !== 200) throw new Error(`${res.status}: ${JSON.stringify(res.body)}`);
-  return ((res.body as { resource_response: { meta?: HomeFeedPageMeta } }).resource_response.meta?.promoted ?? []);
+  return ((res.body as { resource_response: { meta?: PageAdsMeta } }).resource_response.meta?.promoted ?? []);
 };
 const inFeedOf = async (who: Person, campaignId: string) => (await feedAds(who)).find((p) => p.ad.campaign_id === campaignId);
 const send = async (who: Person | undefined, events: { kind: 'impression' | 'click'; token: string }[]) => {
@@ -157,6 +157,24 @@ it("carries the campaign's pin in the home feed page that asks for ads, by the s
   expect(await send(tess, [{ kind: 'impression', token: item.ad.token }])).toEqual({ accepted: 0, skipped: 1 });
   expect(await send(sam, [{ kind: 'impression', token: item.ad.token }])).toEqual({ accepted: 1, skipped: 0 });
   expect((await get('HomeFeedResource', { ads: 11 }, sam)).status).toBe(400);
+});
+
+it('carries it in a search page that asks for ads when the words searched answer its pin, and only then', async () => {
+  const searchAds = async (query: string, who?: Person, more: Record<string, unknown> = {}) => {
+    const res = await get('BaseSearchResource', { query, scope: 'pins', ads: 2, ...more }, who);
+    if (res.status !== 200) throw new Error(`${res.status}: ${JSON.stringify(res.body)}`);
+    return (res.body as { resource_response: { meta?: PageAdsMeta } }).resource_response.meta?.promoted;
+  };
+  // The pin's words are its board's name, 'Lamps': a search of 'lamp' answers them.
+  const item = await waitFor(async () => (await searchAds('lamp', sam))?.find((p) => p.ad.campaign_id === campaign.campaign_id), 'the campaign beside a search of lamp');
+  expect(item).toMatchObject({ id: pinId, is_promoted: true, ad: { sponsor: { name: 'Acme Lamps' } } });
+  expect(await searchAds('garden shed', sam)).toEqual([]);
+  // Its own people, and someone signed out (no auto targeting: their country is not known).
+  expect(await searchAds('lamp', olive)).toEqual([]);
+  expect(await searchAds('lamp')).toEqual([]);
+  // Not beside a colour filter, nor in another scope.
+  expect(await searchAds('lamp', sam, { colors: ['red'] })).toBeUndefined();
+  expect(await searchAds('lamp', sam, { scope: 'boards' })).toBeUndefined();
 });
 
 it('counts an impression once per viewer, ad and hour however often it comes, and a click; only with a token of its own', async () => {

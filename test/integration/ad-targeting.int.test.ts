@@ -1,7 +1,7 @@
 import { Kafka, logLevel, type Producer } from 'kafkajs';
 import request from 'supertest';
 import mongoose, { type Connection } from 'mongoose';
-import type { HomeFeedPageMeta, Interest, PromotedPin, Promotion, TargetingSpec } from '@pinhive/contracts';
+import type { PageAdsMeta, Interest, PromotedPin, Promotion, TargetingSpec } from '@pinhive/contracts';
 import { newEvent, startService, type RunningService } from '@pinhive/kit';
 import { loadAdsConfig, type AdsConfig } from '../../services/ads/src/config';
 import { adsService } from '../../services/ads/src/service';
@@ -50,7 +50,7 @@ const servedTo = async (who: Person, campaignId: string): Promise<PromotedPin | 
 const inFeedOf = async (who: Person, campaignId: string): Promise<PromotedPin | undefined> => {
   const res = await get('HomeFeedResource', { ads: 10 }, who);
   if (res.status !== 200) throw new Error(`${res.status}: ${JSON.stringify(res.body)}`);
-  return ((res.body as { resource_response: { meta?: HomeFeedPageMeta } }).resource_response.meta?.promoted ?? []).find((p) => p.ad.campaign_id === campaignId);
+  return ((res.body as { resource_response: { meta?: PageAdsMeta } }).resource_response.meta?.promoted ?? []).find((p) => p.ad.campaign_id === campaignId);
 };
 /** pins-boards keeps a viewer's facts a minute too: the feed is asked only once its profile holds what the test arranged. */
 const knownHere = (id: string, has: (p: ProfileDoc) => boolean, what: string) => waitFor(async () => {

@@ -18,6 +18,24 @@ import type { AgeBucket, Interest, TargetingSpec } from './quick-promote';
 export const SERVING_CAMPAIGNS_MAX = 5_000;
 
 /**
+ * How long serving keeps a viewer's facts (ads for search, pins-boards for the home feed): the
+ * country, birthday and gender never change after the registration, and an interest a save adds
+ * is served on within this. Facts this old are never used: the page waits for a read.
+ *
+ * Ten minutes, not one: with a minute, every active viewer's facts were read from the store again
+ * each minute, and those reads (in the home feed's pages with ads only) were what made the pages
+ * with ads 1.2 to 1.4 times the pages without in issue 25's benchmark; kept past the run, 1.0 to
+ * 1.1 (docs/decisions/ad-serving.md).
+ */
+export const VIEWER_FACTS_TTL_MS = 10 * 60_000;
+/**
+ * Facts older than VIEWER_FACTS_TTL_MS less a margin drawn between these (so 4 to 8 minutes old)
+ * are read again in the background, the page going on with the kept ones: a viewer seen at least
+ * every 2 minutes never waits for the store, and viewers first seen together are not read again together.
+ */
+export const VIEWER_FACTS_REFRESH_MARGIN_MS = { min: 2 * 60_000, max: 6 * 60_000 } as const;
+
+/**
  * What serving knows of a viewer: the country, birthday and gender from auth's registration
  * event, the age group computed from the birthday when serving, interests inferred from their
  * saves (docs/decisions/ad-serving.md "Who is shown what"). Null or absent: not known.

@@ -64,15 +64,16 @@ export type PromotedPin = z.infer<typeof promotedPinSchema>;
 export const adServeResponseSchema = z.object({ items: z.array(promotedPinSchema) });
 
 /**
- * HomeFeedResource's `ads` option: how many promoted pins the page should carry (the web asks for
- * VISIT_ADS with a visit's first page, and again only when those are spent or old). pins-boards
- * chooses them from its read model of ads' serving records and answers them in `meta.promoted`:
- * a visit of the home feed makes no request for its ads (docs/decisions/ad-serving.md).
+ * The `ads` option of a list whose pages carry their promoted pins (HomeFeedResource, and
+ * BaseSearchResource's pins): how many the page should carry, one per AD_SPACING items (the web
+ * asks two for a page of 25). pins-boards chooses them from its copy of ads' serving records while
+ * it reads the page and answers them in `meta.promoted`: a list makes no request for its ads
+ * (docs/decisions/ad-serving.md "The feed answer carries its ads").
  */
-export const homeFeedAdsOptionSchema = z.object({ ads: z.coerce.number().int().min(0).max(AD_SERVE_MAX).optional() });
-/** What a home feed page says beside its items: the promoted pins it was asked for. */
-export const homeFeedPageMetaSchema = z.object({ promoted: z.array(promotedPinSchema).optional() });
-export type HomeFeedPageMeta = z.infer<typeof homeFeedPageMetaSchema>;
+export const pageAdsOptionSchema = z.object({ ads: z.coerce.number().int().min(0).max(AD_SERVE_MAX).optional() });
+/** What such a page says beside its items: the promoted pins it was asked for. */
+export const pageAdsMetaSchema = z.object({ promoted: z.array(promotedPinSchema).optional() });
+export type PageAdsMeta = z.infer<typeof pageAdsMetaSchema>;
 export type AdServeResponse = z.infer<typeof adServeResponseSchema>;
 
 export const AD_EVENT_KINDS = ['impression', 'click'] as const;

@@ -124,7 +124,7 @@ export function pinsBoardsService(config: PinsBoardsConfig, parts: PinsBoardsPar
       if (!ctx.redis) throw new Error('pins-boards needs Redis for the home feeds (REDIS_URL)');
       const promoted = promotedModule({ mongo: ctx.mongo, profiles, logger: ctx.logger, tokenSecret: adTokenSecretOf(config), refreshMs: config.PROMOTED_REFRESH_MS });
       promoted.set.start();
-      const social = followsAndFeed({ promoted: (userId, count) => promoted.service.forHomeFeed(userId, count), mongo: ctx.mongo, kick, logger: ctx.logger, handled, profiles, people, boards, boardLists: lists, pins, facts: (id) => boardService.factsOf(id), redis: ctx.redis, namespace: mongoDatabaseOf(config.MONGO_URL), boardFollowers });
+      const social = followsAndFeed({ promoted: (userId, count) => promoted.service.serve(userId, 'home_feed', count), mongo: ctx.mongo, kick, logger: ctx.logger, handled, profiles, people, boards, boardLists: lists, pins, facts: (id) => boardService.factsOf(id), redis: ctx.redis, namespace: mongoDatabaseOf(config.MONGO_URL), boardFollowers });
       // A board holds its name while it exists, not deleted, with that name (boards/board-names.repository.ts).
       const names = new BoardNames(ctx.mongo, async (boardId, name) => {
         const held = await boards.findById(boardId);
@@ -138,6 +138,7 @@ export function pinsBoardsService(config: PinsBoardsConfig, parts: PinsBoardsPar
         pool: ctx.postgres, plannedOnce: ctx.postgresPlannedOnce, logger: ctx.logger,
         kept: ctx.readCache<KeptAnswer>({ name: 'search', ttlMs: SEARCH_CACHE_TTL_MS, maxBytes: SEARCH_CACHE_BYTES, size: (answer) => answer.bytes }),
         suggested: ctx.readCache<KeptAnswer>({ name: 'search-suggestions', ttlMs: SUGGESTIONS_CACHE_TTL_MS, maxBytes: SUGGESTIONS_CACHE_BYTES, size: (answer) => answer.bytes }),
+        promoted: (userId, count, query) => promoted.service.serve(userId, 'search', count, query),
       });
       const pinService = new PinService({
         pins, boards, boardService, sections, sectionService, people, images, kick, kept: keptPins, advertisers: advertisers.access,

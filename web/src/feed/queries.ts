@@ -11,9 +11,8 @@ const WAITING_FOR_PINS_MS = 1000;
  * `waitingForPins`: the viewer just followed something and the feed is still empty (a follow's
  * pins reach it through an event, a moment later): read it again each second meanwhile.
  * `colors`: only the pins of those named colours (the colour chips, `?colors=`).
- * A visit's first page carries its promoted pins (asked with `ads`, promoted/queries.ts
- * pageCarryingPromoted), spread over the pages shown; none while a colour filter is on (an ad is
- * not of the colours chosen).
+ * Each page carries its promoted pins (asked with `ads`, promoted/queries.ts
+ * pageCarryingPromoted); none while a colour filter is on (an ad is not of the colours chosen).
  */
 export function useHomeFeed(viewerId: string, waitingForPins = false, colors: readonly PaletteColor[] = []) {
   const client = useQueryClient();
@@ -23,7 +22,7 @@ export function useHomeFeed(viewerId: string, waitingForPins = false, colors: re
     queryFn: ({ pageParam, signal }) =>
       pageCarryingPromoted(
         client,
-        { placement: 'home_feed', listKey: queryKey, pageSize: HOME_FEED_PAGE_SIZE, enabled: colors.length === 0 },
+        { listKey: queryKey, pageSize: HOME_FEED_PAGE_SIZE, enabled: colors.length === 0 },
         pageParam,
         (ads) => fetchHomeFeed(pageParam, colors, signal, ads),
       ),

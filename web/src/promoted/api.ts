@@ -1,19 +1,11 @@
-import { adEventsAcceptedSchema, adServeResponseSchema, type AdEventsBody, type AdPlacement, type PromotedPin } from '@pinhive/contracts';
+import { adEventsAcceptedSchema, type AdEventsBody } from '@pinhive/contracts';
 import { apiRequest } from '../api/client';
 
 /*
- * The ads service's serving and events (services/contracts/src/ad-serving.ts), through the
- * gateway's `/ads/v4/`: the same envelope, session and CSRF header as every other call.
+ * The ads service's events (services/contracts/src/ad-serving.ts), through the gateway's
+ * `/ads/v4/`: the same envelope, session and CSRF header as every other call. (Promoted pins come
+ * with the pages of the lists they are placed in: promoted/queries.ts.)
  */
-
-/**
- * `GET /ads/v4/serve/`: up to `count` promoted pins for this viewer (signed in or not) at a
- * placement; beside a search, `q` is the search (only pins its words answer are served).
- */
-export async function fetchPromotedPins(placement: AdPlacement, count: number, signal?: AbortSignal, q?: string): Promise<PromotedPin[]> {
-  const query = new URLSearchParams({ placement, count: String(count), ...(q ? { q } : {}) });
-  return (await apiRequest(`/ads/v4/serve/?${query.toString()}`, { schema: adServeResponseSchema, signal })).items;
-}
 
 /**
  * `POST /ads/v4/events/`: impressions and clicks, by the tokens their items were served with.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { PromotedPin } from '@pinhive/contracts';
-import { adsForItems, adsForPage, adsLeft, gridItemKey, isPromotedPin, placeAdsOnPages } from './placement';
+import { adsForItems, adsForPage, gridItemKey, isPromotedPin, placeAdsOnPages } from './placement';
 
 const organic = (from: number, count: number) => Array.from({ length: count }, (_, i) => ({ id: `p${from + i}` }));
 const ad = (adId: string, pinId = `pin-of-${adId}`) =>
@@ -68,7 +68,6 @@ describe("a visit's served ads spread over its pages", () => {
     const third = adsForPage(served, [first, second], organic(50, 25));
     expect([first.promoted, second.promoted, third].map(adIds)).toEqual([['a', 'b'], ['c', 'd'], ['e']]);
     expect(adsForPage([ad('a'), ad('a'), ad('b')], [], organic(0, 25)).map((a) => a.ad.ad_id)).toEqual(['a', 'b']);
-    expect(adsLeft(served, [first, second]).map((a) => a.ad.ad_id)).toEqual(['e']);
   });
 
   it('skips the ad of a pin on this page or an earlier one organically, and leaves it for no later page either', () => {

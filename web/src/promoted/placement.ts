@@ -15,11 +15,10 @@ export function isPromotedPin(item: object): item is PromotedPin {
 }
 
 /**
- * The promoted pins a page takes from its visit's served ones (one serve call per visit of a list,
- * spread over its pages: promoted/queries.ts): in the order served, at most one per full
- * AD_SPACING of the page's organic items, never an ad an earlier page of the list already has,
- * never twice, and never the pin of an organic item of this page or an earlier one (it would show
- * twice). What a page does not take stays for the pages after it.
+ * The promoted pins a page takes of those its answer carried (promoted/queries.ts): in the order
+ * served, at most one per full AD_SPACING of the page's organic items, never an ad an earlier page
+ * of the list already has, never twice, and never the pin of an organic item of this page or an
+ * earlier one (it would show twice).
  */
 export function adsForPage<T extends { id: string }>(
   served: readonly PromotedPin[],
@@ -37,12 +36,6 @@ export function adsForPage<T extends { id: string }>(
     taken.push(ad);
   }
   return taken;
-}
-
-/** Of a visit's served ads, those no page of the list has yet (what later pages may still take). */
-export function adsLeft(served: readonly PromotedPin[], pages: readonly { promoted: readonly PromotedPin[] }[]): PromotedPin[] {
-  const given = new Set(pages.flatMap((page) => page.promoted.map((ad) => ad.ad.ad_id)));
-  return served.filter((ad) => !given.has(ad.ad.ad_id));
 }
 
 /**

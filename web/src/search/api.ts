@@ -9,8 +9,8 @@ import { resourceGet, resourcePageFilled, type Page } from '../api/resource';
  * BaseSearchResource get: a page of results for the search options (section 7), 25 at a time,
  * reading on through pages that came back empty with a bookmark (`resourcePageFilled`).
  */
-export function fetchSearchPage(options: SearchOptions, bookmark: string | null, signal?: AbortSignal): Promise<Page<SearchResult>> {
-  return resourcePageFilled('BaseSearchResource', options, SEARCH_PAGE_SIZE, bookmark, searchResultsSchema, signal);
+export function fetchSearchPage(options: SearchOptions, bookmark: string | null, signal?: AbortSignal, ads = 0): Promise<Page<SearchResult>> {
+  return resourcePageFilled('BaseSearchResource', ads > 0 ? { ...options, ads } : options, SEARCH_PAGE_SIZE, bookmark, searchResultsSchema, signal);
 }
 
 /** The search-typeahead resource (section 7): queries, then boards and people, for a term being typed. */

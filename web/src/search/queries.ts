@@ -1,13 +1,14 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SEARCH_PAGE_SIZE, SEARCH_QUERY_MAX_LENGTH, type SearchOptions } from '@pinhive/contracts';
-import { pageWithPromoted } from '../promoted/queries';
+import { pageCarryingPromoted } from '../promoted/queries';
 import { fetchSearchAdvisory, fetchSearchPage } from './api';
 
 /**
  * The results of one search, a page at a time. Keyed by who is looking (their own secret boards
  * and Your Pins are theirs) and by the options read from the address. A page of the pins scope
- * comes with the promoted pins served in time for it (promoted/queries.ts); not with a colour
- * filter (an ad is not of the colours chosen), nor in the other scopes.
+ * carries its promoted pins (asked with `ads`, promoted/queries.ts pageCarryingPromoted): only
+ * those the words searched answer; not with a colour filter (an ad is not of the colours chosen),
+ * nor in the other scopes.
  */
 export function useSearch(options: SearchOptions, viewerId: string | null, enabled: boolean) {
   const client = useQueryClient();
@@ -16,7 +17,7 @@ export function useSearch(options: SearchOptions, viewerId: string | null, enabl
   return useInfiniteQuery({
     queryKey,
     queryFn: ({ pageParam, signal }) =>
-      pageWithPromoted(client, { placement: 'search', query: options.query, listKey: queryKey, pageSize: SEARCH_PAGE_SIZE, enabled: withAds }, pageParam, fetchSearchPage(options, pageParam, signal)),
+      pageCarryingPromoted(client, { listKey: queryKey, pageSize: SEARCH_PAGE_SIZE, enabled: withAds }, pageParam, (ads) => fetchSearchPage(options, pageParam, signal, ads)),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next,
     enabled,

@@ -1,25 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { ageBucketOf, chooseCampaigns, promotedPinOf, shuffledPick, type AdEventsBody, type AdPlacement, type AdServeResponse, type ChoiceOf, type ViewerFacts } from '@pinhive/contracts';
+import { ageBucketOf, chooseCampaigns, promotedPinOf, shuffledPick, VIEWER_FACTS_REFRESH_MARGIN_MS, VIEWER_FACTS_TTL_MS, type AdEventsBody, type AdPlacement, type AdServeResponse, type ChoiceOf, type ViewerFacts } from '@pinhive/contracts';
 import { newEvent, ReadAheadCache, serviceUnavailable, signAdToken, verifyAdToken, type EventBus, type Logger, type Viewer } from '@pinhive/kit';
 import type { PersonDoc } from '../people/person.model';
 import type { PersonRepository } from '../people/person.repository';
 import type { ServingSet } from './serving-set';
 
-/**
- * What serving remembers of a viewer, and for how long: their country, birthday and gender never
- * change after the registration, and an interest a save adds is served on within this. Facts
- * this old are never used: the serve waits for a read.
- */
-export const FACTS_TTL_MS = 60_000;
-/**
- * A viewer served again once their facts are older than FACTS_TTL_MS less a margin drawn
- * between these (so 30 to 50 s old) has them read again in the background, the serve going on with
- * the ones it has (kit ReadAheadCache).
- */
-export const FACTS_REFRESH_MARGIN_MS = { min: 10_000, max: 30_000 } as const;
-
 /** A viewer's facts as ads' person record holds them; the age group is computed from them per serve. */
-type KeptFacts = Pick<PersonDoc, 'country' | 'birthday' | 'gender' | 'interests'>;
+type KeptFacts = Pick<PersonDoc, 'country' | 'birthday' | 'gender' | 'interests'> & { known: boolean };
 
 /**
  * Chooses the promoted pins a viewer is shown beside a search (contracts `chooseCampaigns`; the
@@ -44,11 +31,13 @@ export class ServingService {
     clock?: () => number;
   }) {
     this.facts = new ReadAheadCache<KeptFacts>({
-      name: 'ads serving: a viewer\'s facts', logger: deps.logger, max: 50_000, ttlMs: FACTS_TTL_MS, refreshMarginMs: FACTS_REFRESH_MARGIN_MS, clock: deps.clock,
+      name: 'ads serving: a viewer\'s facts', logger: deps.logger, max: 50_000, ttlMs: VIEWER_FACTS_TTL_MS, refreshMarginMs: VIEWER_FACTS_REFRESH_MARGIN_MS, clock: deps.clock,
       read: async (userId) => {
         const person = await deps.people.findById(userId);
-        return { country: person?.country ?? null, birthday: person?.birthday ?? null, gender: person?.gender ?? null, interests: person?.interests ?? [] };
+        return { known: person !== null, country: person?.country ?? null, birthday: person?.birthday ?? null, gender: person?.gender ?? null, interests: person?.interests ?? [] };
       },
+      // Someone whose registration has not reached ads yet is read again at their next serve, not taken as unknown for minutes.
+      keep: (facts) => facts.known,
     });
   }
 

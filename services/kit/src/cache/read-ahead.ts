@@ -14,6 +14,8 @@ export interface ReadAheadOptions<V> {
   refreshMarginMs: { min: number; max: number };
   /** Keys kept at most. */
   max: number;
+  /** Whether a value read is kept (default: all); one not kept is read again at the next `get` (a person not known yet). */
+  keep?: (value: V) => boolean;
   /** Says what a failed background read was about. */
   name: string;
   logger: Pick<Logger, 'warn'>;
@@ -53,7 +55,8 @@ export class ReadAheadCache<V> {
       const { min, max } = this.opts.refreshMarginMs;
       pending = this.opts.read(key).then((value) => {
         const margin = min + Math.random() * (max - min);
-        this.kept.set(key, { value, readAt: startedAt, refreshAt: startedAt + this.opts.ttlMs - margin });
+        if (this.opts.keep?.(value) ?? true) this.kept.set(key, { value, readAt: startedAt, refreshAt: startedAt + this.opts.ttlMs - margin });
+        else this.kept.delete(key);
         return value;
       }).finally(() => this.reading.delete(key));
       this.reading.set(key, pending);

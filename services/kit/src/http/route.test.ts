@@ -194,6 +194,10 @@ describe('answers that are JSON text already (cached answers)', () => {
     expect(successBody(text, 'req-1', ['b1']).toString()).toBe(JSON.stringify(success(data, 'req-1', ['b1'])));
     expect(successBody(text, '').toString()).toBe(JSON.stringify(success(data, '')));
     expect(successBody(text, 'req-1', ['b1'], { corrected_query: 'lamp' }).toString()).toBe(JSON.stringify(success(data, 'req-1', ['b1'], { corrected_query: 'lamp' })));
+    // A meta that is JSON already, around JSON text or values: the same bytes as the values'.
+    const meta = { corrected_query: 'lamp', promoted: [{ id: 'p1', ad: { token: 'a.b' } }] };
+    expect(successBody(text, 'req-1', ['b1'], new JsonText(JSON.stringify(meta))).toString()).toBe(JSON.stringify(success(data, 'req-1', ['b1'], meta)));
+    expect(successBody(data, 'req-1', ['b1'], new JsonText(JSON.stringify(meta)))).toBe(JSON.stringify(success(data, 'req-1', ['b1'], meta)));
   });
 
   it('are answered as JSON, paged ones with their bookmark', async () => {

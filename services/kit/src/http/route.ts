@@ -68,7 +68,7 @@ export type RouteAnswer<R extends z.ZodType, G extends boolean> = G extends true
  * What a paged route's handler returns (see `page()` in paging.ts): the items and the next
  * bookmark, and what the page says about itself (`meta`, contracts' PageMeta) when it has any.
  */
-export type PagedData<D> = { items: D; bookmark: string; meta?: PageMeta };
+export type PagedData<D> = { items: D; bookmark: string; meta?: PageMeta | JsonText };
 
 /**
  * One route of a service: who may call it, its rate limits and its schemas are declared here
@@ -245,15 +245,20 @@ export class JsonText {
 
 const SUCCESS_HEAD = Buffer.from('{"resource_response":{"status":"success","data":');
 
-/** The success envelope of contracts' `success()`, around data that may be JSON already (then as bytes). */
-export function successBody(data: unknown, id: string | undefined, bookmarks?: string[], meta?: PageMeta): string | Buffer {
-  if (!(data instanceof JsonText)) return JSON.stringify(success(data, id, bookmarks, meta));
-  const marks = `${bookmarks ? `,"bookmarks":${JSON.stringify(bookmarks)}` : ''}${meta ? `,"meta":${JSON.stringify(meta)}` : ''}`;
+/**
+ * The success envelope of contracts' `success()`, around data that may be JSON already (then as
+ * bytes), and a page's meta, which may be JSON already too (a page's promoted pins, put together
+ * from each one's JSON kept in memory).
+ */
+export function successBody(data: unknown, id: string | undefined, bookmarks?: string[], meta?: PageMeta | JsonText): string | Buffer {
+  if (!(data instanceof JsonText)) return JSON.stringify(success(data, id, bookmarks, meta instanceof JsonText ? (JSON.parse(meta.bytes.toString('utf8')) as PageMeta) : meta));
+  const marks = bookmarks ? `,"bookmarks":${JSON.stringify(bookmarks)}` : '';
   const rid = id ? `,"request_identifier":${JSON.stringify(id)}` : '';
-  return Buffer.concat([SUCCESS_HEAD, data.bytes, Buffer.from(`${marks}}${rid}}`)]);
+  if (meta instanceof JsonText) return Buffer.concat([SUCCESS_HEAD, data.bytes, Buffer.from(`${marks},"meta":`), meta.bytes, Buffer.from(`}${rid}}`)]);
+  return Buffer.concat([SUCCESS_HEAD, data.bytes, Buffer.from(`${marks}${meta ? `,"meta":${JSON.stringify(meta)}` : ''}}${rid}}`)]);
 }
 
-function send(res: Response, status: number, data: unknown, id: string | undefined, bookmarks?: string[], meta?: PageMeta): void {
+function send(res: Response, status: number, data: unknown, id: string | undefined, bookmarks?: string[], meta?: PageMeta | JsonText): void {
   res.status(status).type('application/json').send(successBody(data, id, bookmarks, meta));
 }
 

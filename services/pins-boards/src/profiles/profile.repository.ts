@@ -1,7 +1,7 @@
 import type { Interest } from '@pinhive/contracts';
 import { isDuplicateKey, setIfNewer } from '@pinhive/kit';
 import type { Connection, Model } from 'mongoose';
-import { profileModel, type ProfileDoc } from './profile.model';
+import { PROFILES_COLLECTION, profileModel, type ProfileDoc } from './profile.model';
 
 /** The parts of a profile that events set, and the field stamping each with its event's time. */
 const STAMPS = { names: 'namesChangedAt', deactivation: 'deactivationChangedAt' } as const;
@@ -54,6 +54,14 @@ export class ProfileRepository {
 
   async findById(id: string): Promise<ProfileDoc | null> {
     return this.model.findOne({ _id: id }).lean<ProfileDoc>().exec();
+  }
+
+  /**
+   * What the promoted pins are targeted by, alone (the driver's own read: mongoose's query keeps
+   * an error's stack per query, which with source maps cost more than the read here).
+   */
+  async targetingFacts(id: string): Promise<Pick<ProfileDoc, 'country' | 'birthday' | 'gender' | 'interests'> | null> {
+    return this.model.db.collection<ProfileDoc>(PROFILES_COLLECTION).findOne({ _id: id }, { projection: { _id: 0, country: 1, birthday: 1, gender: 1, interests: 1 } });
   }
 
   async findByUsername(username: string): Promise<ProfileDoc | null> {

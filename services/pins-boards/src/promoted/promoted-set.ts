@@ -1,8 +1,21 @@
-import { campaignWordsOf, servesOn, type ServedCampaign } from '@pinhive/contracts';
+import { campaignWordsOf, promotedPinOf, servesOn, type CampaignServingV1, type ServedCampaign } from '@pinhive/contracts';
 import { Periodic, type Logger } from '@pinhive/kit';
 import type { PromotedCampaignRepository } from './promoted-campaign.repository';
 
 const dayOf = (at: Date): string => at.toISOString().slice(0, 10);
+
+/** Stands for the token in a served item's JSON made once per read: base64url and a dot, nothing JSON escapes. */
+const TOKEN_MARK = 'TOKEN.MARK';
+
+/** A served campaign with its item's JSON (contracts `promotedPinOf`) before and after its token, made once per read, not per page. */
+export interface HeldCampaign extends ServedCampaign {
+  json: readonly [before: string, after: string];
+}
+
+function held(c: CampaignServingV1): HeldCampaign {
+  const [before = '', after = ''] = JSON.stringify(promotedPinOf(c, TOKEN_MARK)).split(TOKEN_MARK);
+  return { c, words: campaignWordsOf(c), json: [before, after] };
+}
 
 /**
  * The campaigns ads serves, as this instance holds them: its read model of ads'
@@ -13,12 +26,12 @@ const dayOf = (at: Date): string => at.toISOString().slice(0, 10);
  * reached yesterday serves again today without waiting for ads.
  */
 export class PromotedSet {
-  private live: ServedCampaign[] = [];
+  private live: HeldCampaign[] = [];
   private readonly periodic: Periodic;
 
   constructor(private readonly deps: { campaigns: Pick<PromotedCampaignRepository, 'live'>; logger: Logger; now: () => Date; refreshMs: number }) {
     this.periodic = new Periodic('promoted campaigns refresh', async () => {
-      this.live = (await deps.campaigns.live()).map((c) => ({ c, words: campaignWordsOf(c) }));
+      this.live = (await deps.campaigns.live()).map(held);
     }, deps.refreshMs, deps.logger);
   }
 
@@ -36,7 +49,7 @@ export class PromotedSet {
   }
 
   /** The campaigns served now. */
-  serving(): ServedCampaign[] {
+  serving(): HeldCampaign[] {
     const today = dayOf(this.deps.now());
     return this.live.filter(({ c }) => servesOn(c, today));
   }

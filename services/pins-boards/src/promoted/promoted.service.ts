@@ -1,18 +1,14 @@
-import { ageBucketOf, chooseCampaigns, promotedPinOf, shuffledPick, type ChoiceOf, type PromotedPin } from '@pinhive/contracts';
+import { randomUUID } from 'node:crypto';
+import { ageBucketOf, chooseCampaigns, shuffledPick, VIEWER_FACTS_REFRESH_MARGIN_MS, VIEWER_FACTS_TTL_MS, type AdPlacement, type ChoiceOf, type ViewerFacts } from '@pinhive/contracts';
 import { ReadAheadCache, signAdToken, type Logger } from '@pinhive/kit';
 import type { ProfileDoc } from '../profiles/profile.model';
 import type { ProfileRepository } from '../profiles/profile.repository';
 import type { PromotedSet } from './promoted-set';
 
-/** A viewer's targeting facts are kept this long (their interests grow with their saves)... */
-const FACTS_TTL_MS = 60_000;
-/** ...and read again in the background when 30 to 50 s old (kit ReadAheadCache). */
-const FACTS_REFRESH_MARGIN_MS = { min: 10_000, max: 30_000 } as const;
-
-type KeptFacts = Pick<ProfileDoc, 'country' | 'birthday' | 'gender' | 'interests'>;
+type KeptFacts = Pick<ProfileDoc, 'country' | 'birthday' | 'gender' | 'interests'> & { known: boolean };
 
 /**
- * The home feed's promoted pins for a viewer, chosen in pins-boards from its read model of ads'
+ * The promoted pins of a home feed or search page, chosen in pins-boards from its read model of ads'
  * serving records (PromotedSet) by the same rules ads serves search with (contracts
  * `chooseCampaigns`), each with a token signed with the secret ads verifies (ADS_TOKEN_SECRET),
  * so their impressions and clicks go to ads as any served item's do. The page that asks for them
@@ -24,30 +20,45 @@ export class PromotedService {
 
   constructor(private readonly deps: {
     set: Pick<PromotedSet, 'serving'>;
-    profiles: Pick<ProfileRepository, 'findById'>;
+    profiles: Pick<ProfileRepository, 'targetingFacts'>;
     tokenSecret: string;
     logger: Logger;
     now: () => Date;
     pick?: ChoiceOf['pick'];
   }) {
     this.facts = new ReadAheadCache<KeptFacts>({
-      name: 'promoted pins: a viewer\'s facts', logger: deps.logger, max: 50_000, ttlMs: FACTS_TTL_MS, refreshMarginMs: FACTS_REFRESH_MARGIN_MS,
+      name: 'promoted pins: a viewer\'s facts', logger: deps.logger, max: 50_000, ttlMs: VIEWER_FACTS_TTL_MS, refreshMarginMs: VIEWER_FACTS_REFRESH_MARGIN_MS,
       read: async (userId) => {
-        const p = await deps.profiles.findById(userId);
-        return { country: p?.country ?? null, birthday: p?.birthday ?? null, gender: p?.gender ?? null, interests: p?.interests ?? [] };
+        const p = await deps.profiles.targetingFacts(userId);
+        return { known: p !== null, country: p?.country ?? null, birthday: p?.birthday ?? null, gender: p?.gender ?? null, interests: p?.interests ?? [] };
       },
+      // Someone whose registration has not reached pins-boards yet is read again at their next page, not taken as unknown for minutes.
+      keep: (facts) => facts.known,
     });
   }
 
-  /** Up to `count` promoted pins for the signed-in viewer's home feed, one per pin, never their own advertisers'. */
-  async forHomeFeed(userId: string, count: number): Promise<PromotedPin[]> {
-    const serving = this.deps.set.serving();
-    if (serving.length === 0) return [];
+  /** The viewer's facts, with the age group at this moment (a birthday moves the viewer on); nothing known of someone signed out. */
+  private async factsOf(userId: string | undefined, now: Date): Promise<ViewerFacts> {
+    if (userId === undefined) return { country: null };
     const kept = await this.facts.get(userId);
+    return { country: kept.country ?? null, ageBucket: ageBucketOf(kept.birthday, now), gender: kept.gender ?? null, interests: kept.interests ?? [] };
+  }
+
+  /**
+   * Up to `count` promoted pins for a page of a placement (one per pin, never the viewer's own
+   * advertisers'): the home feed's, or a search's (`query`: only pins its words answer). Someone
+   * signed out is a visitor of their own (a new id per page), as ads serves them. Each as its JSON
+   * (contracts `promotedPinOf`, made once per read of the set), its token put in.
+   */
+  async serve(userId: string | undefined, placement: AdPlacement, count: number, query?: string): Promise<string[]> {
+    const serving = this.deps.set.serving();
+    if (serving.length === 0 || count === 0) return [];
     const now = this.deps.now();
-    const facts = { country: kept.country ?? null, ageBucket: ageBucketOf(kept.birthday, now), gender: kept.gender ?? null, interests: kept.interests ?? [] };
-    const chosen = chooseCampaigns(serving, { viewerId: userId, facts, placement: 'home_feed', count, pick: this.deps.pick ?? shuffledPick });
+    const facts = await this.factsOf(userId, now);
+    const chosen = chooseCampaigns(serving, { viewerId: userId, facts, placement, query, count, pick: this.deps.pick ?? shuffledPick });
+    if (chosen.length === 0) return [];
+    const viewerKey = userId ?? `visitor:${randomUUID()}`;
     const servedAt = Math.floor(now.getTime() / 1000);
-    return chosen.map(({ c }) => promotedPinOf(c, signAdToken(this.deps.tokenSecret, { adId: c.adId, adGroupId: c.adGroupId, campaignId: c.campaignId, advertiserId: c.advertiserId, viewerKey: userId, placement: 'home_feed', servedAt })));
+    return chosen.map(({ c, json: [before, after] }) => `${before}${signAdToken(this.deps.tokenSecret, { adId: c.adId, adGroupId: c.adGroupId, campaignId: c.campaignId, advertiserId: c.advertiserId, viewerKey, placement, servedAt })}${after}`);
   }
 }

@@ -1,24 +1,34 @@
 import {
-  hashtagAutocompleteQuerySchema, hashtagSuggestionsSchema, searchAdvisoryOptionsSchema, sensitivitySchema, SEARCH_PAGE_MAX, SEARCH_QUERY_MAX_LENGTH, SEARCH_PAGE_SIZE, searchOptionsSchema, searchResultsSchema, typeaheadItemsSchema, typeaheadOptionsSchema, type SearchPageMeta,
+  hashtagAutocompleteQuerySchema, hashtagSuggestionsSchema, pageAdsOptionSchema, searchAdvisoryOptionsSchema, sensitivitySchema, SEARCH_PAGE_MAX, SEARCH_QUERY_MAX_LENGTH, SEARCH_PAGE_SIZE, searchOptionsSchema, searchResultsSchema, typeaheadItemsSchema, typeaheadOptionsSchema,
+  type SearchPageMeta,
 } from '@pinhive/contracts';
 import { defineResource, defineRoute, nextBookmark, pagedOptions } from '@pinhive/kit';
 import { z } from 'zod';
+import { pageMetaWith, type PromotedJson } from '../promoted/page-meta';
 import type { Advisories } from './advisories';
 import type { SearchService } from './search.service';
 
 /** Where a page of results starts: after this score and id, of the corrected query if any (search.index.ts ResultKey). */
 const resultKey = z.object({ score: z.number(), id: z.string().max(64), query: z.string().max(SEARCH_QUERY_MAX_LENGTH).optional() });
 
-export function searchRoutes(search: SearchService, advisories: Pick<Advisories, 'match'>) {
+/** A search page's promoted pins for a viewer (or someone signed out): only pins the query's words answer (promoted/promoted.service.ts). */
+export type PromotedBeside = (userId: string | undefined, count: number, query: string) => Promise<PromotedJson>;
+
+export function searchRoutes(search: SearchService, advisories: Pick<Advisories, 'match'>, promoted?: PromotedBeside) {
   return [
     defineResource({
       resource: 'BaseSearchResource', action: 'get', auth: 'optional', paged: true,
       summary: 'Search pins, your pins, boards or people (scope); the scopes of things the product has none of answer an empty page',
-      options: pagedOptions(searchOptionsSchema, { key: resultKey, defaultLimit: SEARCH_PAGE_SIZE, maxLimit: SEARCH_PAGE_MAX }),
+      options: pagedOptions(searchOptionsSchema.extend(pageAdsOptionSchema.shape), { key: resultKey, defaultLimit: SEARCH_PAGE_SIZE, maxLimit: SEARCH_PAGE_MAX }),
       response: searchResultsSchema,
       handler: async ({ viewer, options }) => {
         const { items, next, corrected } = await search.search(viewer, options);
-        const meta: SearchPageMeta | undefined = corrected ? { corrected_query: corrected } : undefined;
+        // Promoted pins asked for come with the page (`meta.promoted`): beside the pins scope only,
+        // not with a colour filter (an ad is not of the colours chosen), answering the words searched
+        // (the corrected ones when the results are of those).
+        const adsWanted = promoted && options.ads && options.scope === 'pins' && !options.colors?.length ? options.ads : 0;
+        const ads = adsWanted > 0 ? await promoted!(viewer?.userId, adsWanted, corrected ?? options.query) : undefined;
+        const meta = pageMetaWith<SearchPageMeta>(corrected ? { corrected_query: corrected } : {}, ads);
         return { items, bookmark: nextBookmark(next && { score: next.score, id: next.id, ...(next.query ? { query: next.query } : {}) }), ...(meta ? { meta } : {}) };
       },
     }),
