@@ -252,8 +252,8 @@ async function main() {
       // Over the whole phase (warm-up and both ways): ads answers only the floor's no-ops now.
       cpuSeconds: Object.fromEntries(Object.entries(feedCpu).map(([n, v]) => [n, round(v)])),
       visitsWithAds: a.serve_calls?.count ?? 0,
-      /** Promoted pins the first pages of the visits with ads carried, a visit (the next pages are not read). */
-      adsPerFirstPage: a.serve_calls?.count ? Math.round(((a.ads_served?.count ?? 0) * 100) / a.serve_calls.count) / 100 : null,
+      /** Promoted pins a first page with ads carried, of those looked into (one in 20; the next pages are not read). */
+      adsPerFirstPage: a.ads_in_time ? Math.round(((a.ads_served?.count ?? 0) * 100) / (a.ads_in_time.passes + a.ads_in_time.fails)) / 100 : null,
       droppedIterations: a['dropped_iterations{scenario:feed}']?.count ?? 0,
     },
     events: {
