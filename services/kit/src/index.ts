@@ -37,4 +37,5 @@ export * from './experiments/forced';
 export * from './periodic';
 export * from './ads/ad-token';
 export * from './ads/interest-handlers';
+export * from './ads/viewer-facts';
 export * from './cache/read-ahead';

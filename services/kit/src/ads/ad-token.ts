@@ -29,6 +29,10 @@ export function signAdToken(secret: string, claims: AdTokenClaims): string {
   return `${body}.${sign(secret, body)}`;
 }
 
+/** The token of a served campaign's item for one viewer at one placement (ads' serve call and the pages that carry their ads alike). */
+export const servedAdToken = (secret: string, c: Pick<AdTokenClaims, 'adId' | 'adGroupId' | 'campaignId' | 'advertiserId'>, served: Pick<AdTokenClaims, 'viewerKey' | 'placement' | 'servedAt'>): string =>
+  signAdToken(secret, { adId: c.adId, adGroupId: c.adGroupId, campaignId: c.campaignId, advertiserId: c.advertiserId, ...served });
+
 /** The claims of a token this service signed and that has not expired; null otherwise. */
 export function verifyAdToken(secret: string, token: string, nowSeconds: number): AdTokenClaims | null {
   const dot = token.indexOf('.');
