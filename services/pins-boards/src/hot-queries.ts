@@ -14,6 +14,7 @@ import { INVITES_COLLECTION, userInviteId } from './collaborators/invite.model';
 import { BOARD_FOLLOWS_COLLECTION, FOLLOW_BUCKET_SIZE, FOLLOW_COUNTS_COLLECTION, USER_FOLLOWS_COLLECTION } from './follows/follow.model';
 import { LIST_NUMBERS_COLLECTION, listBucketKey } from './shared/list-numbers';
 import { ADVERTISER_ACCESS_COLLECTION, advertiserAccessId } from './advertisers/advertiser-access.model';
+import { PROMOTED_CAMPAIGNS_COLLECTION } from './promoted/promoted-campaign.model';
 import { PIN_SENDS_COLLECTION, SEND_BUCKET_SIZE } from './sends/send.model';
 import { claimId, SITE_CLAIMS_COLLECTION, SITE_OWNERS_COLLECTION } from './claims/claim.model';
 import { SITE_CLAIMS_PER_PERSON_MAX } from '@pinhive/contracts';
@@ -34,6 +35,8 @@ const seedHash = (i: number) => createHash('sha256').update(`picture-${i}`).dige
 const pinImage = { id: 'img', '236x': { url: '/media/236x/x.png', width: 236, height: 200 }, orig: { url: '/media/orig/x.png', width: 600, height: 500 }, dominantColor: '#aabbcc' };
 /** Follows of the seed: follower i follows board i % BOARDS and person i % PEOPLE. */
 const PEOPLE = 500;
+/** Campaigns of the seed that ads still serves: one in this many (the others ended, kept as `live: false`). */
+const PROMOTED_LIVE_EVERY = 10;
 /** Unfinished moves of the seed: one in this many (crashes are rare; the sweep reads these). */
 const MOVES_UNFINISHED_EVERY = 250;
 
@@ -72,6 +75,7 @@ export const pinsBoardsHotQueries: HotQuerySet = {
       }),
     },
     // Who may act for which advertiser: 5 people per advertiser, one in 10 removed (role null).
+    [PROMOTED_CAMPAIGNS_COLLECTION]: { count: N, doc: (i) => ({ _id: String(6_000_000 + i), live: i % PROMOTED_LIVE_EVERY === 0, record: { campaignId: String(6_000_000 + i), pinId: String(3_000_000 + i) }, changedAt: at }) },
     [ADVERTISER_ACCESS_COLLECTION]: {
       count: N,
       doc: (i) => ({ _id: advertiserAccessId(String(5_000_000 + Math.floor(i / 5)), `user-${i % PEOPLE}`), advertiserId: String(5_000_000 + Math.floor(i / 5)), userId: `user-${i % PEOPLE}`, ownerId: `user-${Math.floor(i / 5) % PEOPLE}`, role: i % 10 === 9 ? null : i % 5 === 0 ? 'owner' : 'member', changedAt: at }),
@@ -185,6 +189,8 @@ export const pinsBoardsHotQueries: HotQuerySet = {
     { name: "follow counts of a board or a person (the board's and the profile's answers, a save's fan-out cap)", collection: FOLLOW_COUNTS_COLLECTION, filter: { _id: 'user:user-4321' } },
     { name: 'follow count change applied once (every follow event)', collection: FOLLOW_COUNTS_COLLECTION, filter: { _id: 'user:user-4321', counted: { $ne: 'followed:x@y' } } },
     { name: "a list's counter (every save: whether its board was ever followed, the board's pin numbers; a home feed's first page)", collection: LIST_NUMBERS_COLLECTION, filter: { _id: 'board-followers:1004321' } },
+    { name: 'the campaigns ads serves (each promoted set refresh, every 10 s)', collection: PROMOTED_CAMPAIGNS_COLLECTION, filter: { live: true }, reads: N / PROMOTED_LIVE_EVERY },
+    { name: 'a campaign serving record kept unless newer (ads.campaign.serving.v1)', collection: PROMOTED_CAMPAIGNS_COLLECTION, filter: { _id: '6000864', $or: [{ changedAt: null }, { changedAt: { $lt: new Date('2026-02-01T00:00:00Z') } }] } },
     { name: 'who may act for an advertiser (a board or pin made for one, its privacy and invitations)', collection: ADVERTISER_ACCESS_COLLECTION, filter: { _id: advertiserAccessId('5000864', 'user-321') } },
     { name: 'advertiser access added unless newer (ads.advertiser.member-added.v1)', collection: ADVERTISER_ACCESS_COLLECTION, filter: { _id: advertiserAccessId('5000864', 'user-321'), changedAt: { $lt: new Date('2026-02-01T00:00:00Z') } } },
     { name: 'advertiser access removed unless newer (ads.advertiser.member-removed.v1)', collection: ADVERTISER_ACCESS_COLLECTION, filter: { _id: advertiserAccessId('5000864', 'user-321'), changedAt: { $lte: at } } },
