@@ -22,6 +22,7 @@ export * from './store/once';
 export * from './store/day-purge';
 export * from './store/ids';
 export * from './store/set-if-newer';
+export * from './store/add-to-set';
 export * from './store/map-limit';
 export * from './http/paging';
 export * from './policies/policy';

@@ -1,5 +1,5 @@
 import type { Interest } from '@pinhive/contracts';
-import { isDuplicateKey, setIfNewer } from '@pinhive/kit';
+import { addToSetUpserting, setIfNewer } from '@pinhive/kit';
 import type { Connection } from 'mongoose';
 import { PEOPLE_COLLECTION, PERSON_STAMPS, placeholderPerson, type PersonDoc, type PersonPart } from './person.model';
 
@@ -31,14 +31,7 @@ export class PersonRepository {
    * placeholder, as the other parts do: a save can arrive before the registration.
    */
   async addInterests(id: string, interests: readonly Interest[]): Promise<void> {
-    const add = { $addToSet: { interests: { $each: [...interests] } } };
-    try {
-      await this.people().updateOne({ _id: id }, { ...add, $setOnInsert: placeholderPerson(id) }, { upsert: true });
-    } catch (err) {
-      // Another event inserted the person meanwhile: it is there now.
-      if (!isDuplicateKey(err)) throw err;
-      await this.people().updateOne({ _id: id }, add);
-    }
+    await addToSetUpserting(this.people(), id, 'interests', interests, placeholderPerson(id));
   }
 
   async findById(id: string): Promise<PersonDoc | null> {

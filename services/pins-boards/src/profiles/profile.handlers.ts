@@ -1,15 +1,6 @@
 import { defineHandler } from '@pinhive/kit';
-import type { ProfileDoc } from './profile.model';
+import { placeholderProfile as placeholder } from './profile.model';
 import type { ProfileRepository } from './profile.repository';
-
-/**
- * What a profile gets when an event other than the registration arrives first (separate topics:
- * no order between them). `username` is the account id until the registration or a profile
- * change sets the real one: ids are unique, no username equals one (ids are UUIDs, usernames
- * have no '-'), and the profile route takes at most 30 characters, so nobody reaches it.
- * `createdAt` is the event's time until the registration sets it.
- */
-const placeholder = (id: string, at: Date): Partial<ProfileDoc> => ({ username: id, createdAt: at, imageLargeUrl: null });
 
 /**
  * The public profile follows auth's account events. Each handler runs once per event id (kit

@@ -16,7 +16,7 @@ export interface ProfileDoc {
   /** Set while the account is deactivated: the profile then answers 404 (profile.policy.ts). */
   deactivatedAt?: Date | null;
   /*
-   * What the home feed's promoted pins are targeted by (promoted/): the country, birthday
+   * What the promoted pins of home feed and search pages are targeted by (promoted/): the country, birthday
    * (YYYY-MM-DD; the age group is computed when serving) and gender from the registration, and
    * interests inferred from the person's saves (kit ads/interest-handlers.ts). Never shown.
    */
@@ -31,6 +31,15 @@ export interface ProfileDoc {
 }
 
 export const PROFILES_COLLECTION = 'profiles';
+
+/**
+ * What a profile gets when an event other than the registration arrives first (separate topics:
+ * no order between them). `username` is the account id until the registration or a profile
+ * change sets the real one: ids are unique, no username equals one (ids are UUIDs, usernames
+ * have no '-'), and the profile route takes at most 30 characters, so nobody reaches it.
+ * `createdAt` is the event's time until the registration sets it.
+ */
+export const placeholderProfile = (id: string, at: Date): Partial<ProfileDoc> => ({ username: id, createdAt: at, imageLargeUrl: null });
 
 // Indexes are declared in ../indexes.ts and created by the kit at start, not by mongoose.
 const profileSchema = new Schema<ProfileDoc>(

@@ -1,7 +1,7 @@
 import type { Interest } from '@pinhive/contracts';
-import { isDuplicateKey, setIfNewer } from '@pinhive/kit';
+import { addToSetUpserting, setIfNewer } from '@pinhive/kit';
 import type { Connection, Model } from 'mongoose';
-import { PROFILES_COLLECTION, profileModel, type ProfileDoc } from './profile.model';
+import { placeholderProfile, PROFILES_COLLECTION, profileModel, type ProfileDoc } from './profile.model';
 
 /** The parts of a profile that events set, and the field stamping each with its event's time. */
 const STAMPS = { names: 'namesChangedAt', deactivation: 'deactivationChangedAt' } as const;
@@ -42,14 +42,8 @@ export class ProfileRepository {
    * made with placeholders the registration replaces.
    */
   async addInterests(id: string, interests: readonly Interest[]): Promise<void> {
-    const add = { $addToSet: { interests: { $each: [...interests] } } };
-    try {
-      await this.model.updateOne({ _id: id }, { ...add, $setOnInsert: { username: id, firstName: '', lastName: '', imageLargeUrl: null, createdAt: new Date() } }, { upsert: true });
-    } catch (err) {
-      // Another event inserted the profile meanwhile: it is there now.
-      if (!isDuplicateKey(err)) throw err;
-      await this.model.updateOne({ _id: id }, add);
-    }
+    // Through the model, as setIfNewer: an inserted profile gets its schema's defaults (names '').
+    await addToSetUpserting(this.model, id, 'interests', interests, placeholderProfile(id, new Date()));
   }
 
   async findById(id: string): Promise<ProfileDoc | null> {
