@@ -4,9 +4,9 @@ import type { CampaignServingV1 } from './events';
 import type { AgeBucket, Interest, TargetingSpec } from './quick-promote';
 
 /*
- * Which promoted pins a viewer is served (issue 25), as one set of pure rules: ads serves search
- * with them (`GET /ads/v4/serve/`), pins-boards the home feed's first page from its read model of
- * ads' `ads.campaign.serving.v1` (docs/decisions/ad-serving.md). Who is shown what: never the
+ * Which promoted pins a viewer is served (issue 25), as one set of pure rules: ads' own serve call
+ * (`GET /ads/v4/serve/`), and pins-boards' home feed and search pages from its read model of ads'
+ * `ads.campaign.serving.v1` (docs/decisions/ad-serving.md). Who is shown what: never the
  * advertiser's own people; then the campaign's targeting against the viewer's facts; beside a
  * search, only pins whose words answer the query's.
  */
@@ -18,7 +18,7 @@ import type { AgeBucket, Interest, TargetingSpec } from './quick-promote';
 export const SERVING_CAMPAIGNS_MAX = 5_000;
 
 /**
- * How long serving keeps a viewer's facts (ads for search, pins-boards for the home feed): the
+ * How long serving keeps a viewer's facts (ads for its serve call, pins-boards for its pages): the
  * country, birthday and gender never change after the registration, and an interest a save adds
  * is served on within this. Facts this old are never used: the page waits for a read.
  *

@@ -22,7 +22,7 @@ export const pinsBoardsConfigSchema = baseConfigSchema.extend({
    * development value stands in.
    */
   OFFSITE_SECRET: z.string().min(32, 'must be at least 32 characters (openssl rand -base64 32)').optional(),
-  /** Signs the tokens of the home feed's promoted pins, which ads verifies: ads' own secret (kit ads/ad-token.ts). */
+  /** Signs the tokens of the promoted pins its pages carry, which ads verifies: ads' own secret (kit ads/ad-token.ts). */
   ...adTokenSecretField,
   /** How often each instance reads its model of ads' serving campaigns again (promoted/promoted-set.ts). */
   PROMOTED_REFRESH_MS: z.coerce.number().int().min(50).max(60_000).default(10_000),

@@ -1,4 +1,5 @@
 import { CAMPAIGN_MAX_DAYS } from '@pinhive/contracts';
+import { dayOf } from '@pinhive/kit';
 
 /*
  * A campaign's days (saving-boards-ads.md sections 5 and 9), all in UTC: it starts today when
@@ -8,7 +9,8 @@ import { CAMPAIGN_MAX_DAYS } from '@pinhive/contracts';
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-export const dayOf = (at: Date): string => at.toISOString().slice(0, 10);
+/** The UTC day of a moment, `YYYY-MM-DD` (the kit's, as purges count days). */
+export { dayOf };
 export const addDays = (day: string, days: number): string => dayOf(new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS));
 
 export interface CampaignDays {

@@ -16,7 +16,7 @@ import { dayOf } from '../promotions/promotion.rules';
 const REPUBLISH_EVERY = 60;
 
 /** A campaign's serving record: what serving shows and what decides whether it is shown (contracts `servesOn`, `targets`). */
-export function servingRecordOf(doc: Omit<CampaignDoc, 'children'> & Pick<CampaignDoc, 'children'>, advertiser: Pick<AdvertiserDoc, 'name' | 'memberIds'>, budgetReachedOn: string | null, live: boolean): CampaignServingV1 {
+function servingRecordOf(doc: CampaignDoc, advertiser: Pick<AdvertiserDoc, 'name' | 'memberIds'>, budgetReachedOn: string | null, live: boolean): CampaignServingV1 {
   const { adGroup, ad } = doc.children;
   return {
     campaignId: doc._id, adGroupId: adGroup._id, adId: ad._id, advertiserId: doc.advertiserId, advertiserName: advertiser.name, pinId: ad.pinId,

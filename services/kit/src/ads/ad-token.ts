@@ -3,8 +3,8 @@ import { z } from 'zod';
 
 /**
  * What a served promoted pin carries back with its impression or click: which ad, for whom, when
- * served, signed with the secret the serving services share (ADS_TOKEN_SECRET: ads serves search,
- * pins-boards the home feed's first page, ads verifies every token), so nobody counts impressions of an
+ * served, signed with the secret the serving services share (ADS_TOKEN_SECRET: ads' serve call,
+ * pins-boards' home feed and search pages; ads verifies every token), so nobody counts impressions of an
  * ad they were never shown, nor for someone else. Tokens live a day: an open tab's impressions
  * still count, a replay of old ones does not.
  */

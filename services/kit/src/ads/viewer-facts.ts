@@ -16,7 +16,7 @@ interface Kept extends StoredFacts {
 }
 
 /**
- * The viewers' targeting facts serving needs on every page with ads (ads for search's serve call,
+ * The viewers' targeting facts serving needs on every page with ads (ads for its serve call,
  * pins-boards for the pages that carry theirs), kept VIEWER_FACTS_TTL_MS and read again ahead of
  * that in the background (ReadAheadCache). Someone the store does not know yet (their registration
  * on its way) is not kept: read again at their next page.

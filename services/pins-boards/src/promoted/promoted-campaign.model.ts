@@ -4,7 +4,7 @@ export const PROMOTED_CAMPAIGNS_COLLECTION = 'promoted_campaigns';
 
 /**
  * A campaign as ads serves it, from ads' `ads.campaign.serving.v1` (the newest event of each
- * campaign, by its `occurredAt`: `changedAt`), so the home feed's first page can carry its
+ * campaign, by its `occurredAt`: `changedAt`), so home feed and search pages can carry their
  * promoted pins without a call to ads. `_id` is the campaign id; `live` (indexed) is the flag
  * the serving set is read by: a campaign past its end keeps its document with `live: false`,
  * so an older event delivered late cannot bring it back.

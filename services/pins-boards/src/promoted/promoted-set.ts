@@ -1,8 +1,6 @@
 import { campaignWordsOf, promotedPinOf, servesOn, type CampaignServingV1, type ServedCampaign } from '@pinhive/contracts';
-import { Periodic, type Logger } from '@pinhive/kit';
+import { dayOf, Periodic, type Logger } from '@pinhive/kit';
 import type { PromotedCampaignRepository } from './promoted-campaign.repository';
-
-const dayOf = (at: Date): string => at.toISOString().slice(0, 10);
 
 /** Stands for the token in a served item's JSON made once per read: base64url and a dot, nothing JSON escapes. */
 const TOKEN_MARK = 'TOKEN.MARK';
@@ -21,9 +19,9 @@ function held(c: CampaignServingV1): HeldCampaign {
  * The campaigns ads serves, as this instance holds them: its read model of ads'
  * `ads.campaign.serving.v1` (promoted_campaigns) read again every `refreshMs`
  * (PROMOTED_REFRESH_MS, 10 s). With ads' own 10 s refresh, a campaign at its budget, paused or
- * past its end leaves the home feed's first pages within about 20 s; the web keeps a served answer
- * 40 s more, within the minute issue 25 allows. Served on a day by contracts `servesOn`: a budget
- * reached yesterday serves again today without waiting for ads.
+ * past its end leaves the pages within about 20 s, within the minute issue 25 allows (the web
+ * keeps no ads between pages). Served on a day by contracts `servesOn`: a budget reached yesterday
+ * serves again today without waiting for ads.
  */
 export class PromotedSet {
   private live: HeldCampaign[] = [];

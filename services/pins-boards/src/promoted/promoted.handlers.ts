@@ -3,7 +3,7 @@ import type { ProfileRepository } from '../profiles/profile.repository';
 import type { PromotedCampaignRepository } from './promoted-campaign.repository';
 
 /**
- * What the home feed's promoted pins are chosen from: ads' serving records (keyed by campaign, so
+ * What the promoted pins of home feed and search pages are chosen from: ads' serving records (keyed by campaign, so
  * one campaign's arrive in order; a record older than the one kept changes nothing, so no
  * processed record is needed), and the viewers' interests from their own saves (kit
  * `interestHandlers`, as ads keeps them). The other targeting facts come with the registration

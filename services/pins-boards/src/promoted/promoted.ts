@@ -6,7 +6,7 @@ import { promotedHandlers } from './promoted.handlers';
 import { PromotedService } from './promoted.service';
 import { PromotedSet } from './promoted-set';
 
-/** The home feed's promoted pins (issue 25): ads' serving records kept here, chosen per viewer. */
+/** The promoted pins home feed and search pages carry (issue 25): ads' serving records kept here, chosen per viewer. */
 export function promotedModule(deps: { mongo: Connection; profiles: ProfileRepository; logger: Logger; tokenSecret: string; refreshMs: number; now?: () => Date }) {
   const now = deps.now ?? (() => new Date());
   const campaigns = new PromotedCampaignRepository(deps.mongo);
