@@ -49,6 +49,7 @@ const ready = (url: string, what: string) => untilReady(url, what, 120_000, 250)
 let viewers: Awaited<ReturnType<typeof testViewers>>;
 const closers: (() => Promise<unknown>)[] = [];
 const imagesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pinhive-service-kill-'));
+const REPORTS = path.resolve(__dirname, '../../.run/test-reports');
 
 beforeAll(async () => {
   viewers = await testViewers();
@@ -81,9 +82,14 @@ async function database(name: string): Promise<{ db: string; conn: Connection }>
   return { db, conn };
 }
 
-/** A service as a child process on a fixed port, killed at the end if still running. */
+/**
+ * A service as a child process on a fixed port, killed at the end if still running. Its log (info
+ * and up, both runs) goes to .run/test-reports/, and a wait that fails quotes its tail.
+ */
 async function child(entry: string, env: Record<string, string>): Promise<ChildService> {
-  const service = new ChildService(entry, { ...env, PORT: String(await freePort()) });
+  fs.mkdirSync(REPORTS, { recursive: true });
+  const logFile = path.join(REPORTS, `service-kill-${path.basename(path.dirname(path.dirname(entry)))}-${prefix.replace(/\W+$/, '')}.log`);
+  const service = new ChildService(entry, { ...env, LOG_LEVEL: 'info', PORT: String(await freePort()) }, logFile);
   service.start();
   closers.push(() => service.kill());
   await ready(service.url, `${entry} ready`);
@@ -317,8 +323,11 @@ it('ads killed mid impressions: every impression is counted once, those sent aga
   const counted = await waitFor(async () => {
     const rows = data<ReportRow[]>(await request(service.url).get(`/ads/v4/advertisers/${acme}/reporting/?level=campaigns&start_date=${today}&end_date=${today}`).set(as(olive)));
     const day = rows.find((r) => r.campaign_id === campaign.campaign_id)?.days.find((d) => d.date === today);
-    return day && day.impressions >= viewerCount ? day : undefined;
-  }, `${viewerCount} impressions reported`, 120_000, 250);
+    if (day && day.impressions >= viewerCount) return day;
+    throw new Error(`${day?.impressions ?? 0} reported so far`);
+  }, `${viewerCount} impressions reported`, 120_000, 250).catch((err: Error) => {
+    throw new Error(`${err.message}\nads' log, last lines:\n${service.logTail(30)}`);
+  });
   // Exactly one per viewer: none lost to the kill, none counted twice for being sent again.
   await sleep(1_000); // two flushes (ADS_FLUSH_MS 100): a count that would go past shows here
   const again = data<ReportRow[]>(await request(service.url).get(`/ads/v4/advertisers/${acme}/reporting/?level=campaigns&start_date=${today}&end_date=${today}`).set(as(olive)));

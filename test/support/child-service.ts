@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -34,8 +35,12 @@ export class ChildService {
   private child: ChildProcess | undefined;
   private exited: Promise<void> = Promise.resolve();
 
-  /** `entry` is relative to the repository root, e.g. services/pins-boards/src/main.ts. */
-  constructor(private readonly entry: string, private readonly env: Record<string, string>) {
+  /**
+   * `entry` is relative to the repository root, e.g. services/pins-boards/src/main.ts. With
+   * `logFile`, the output of every run (before and after a kill) is appended there, not to the
+   * test's own: what a drill that failed can be read back from.
+   */
+  constructor(private readonly entry: string, private readonly env: Record<string, string>, private readonly logFile?: string) {
     if (!env.PORT || env.PORT === '0') throw new Error('a child service needs a fixed PORT, to be found again after a restart');
   }
 
@@ -52,9 +57,19 @@ export class ChildService {
     // Only what is given: no variable of the test's own environment changes the service's config.
     const env = { PATH: process.env.PATH ?? '', ...(process.env.TMPDIR ? { TMPDIR: process.env.TMPDIR } : {}), ...this.env };
     // node itself (not npx), so the pid signalled is the service's.
-    const child = spawn(process.execPath, ['--import', 'tsx', this.entry], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+    const out = this.logFile ? fs.openSync(this.logFile, 'a') : 'inherit';
+    const child = spawn(process.execPath, ['--import', 'tsx', this.entry], { cwd: root, env, stdio: ['ignore', out, out] });
+    if (typeof out === 'number') fs.closeSync(out); // the child holds its own copy
     this.child = child;
     this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
+  }
+
+  /** The last `lines` lines of the log file, leaving out the requests answered (pino-http's). */
+  logTail(lines = 20): string {
+    if (!this.logFile || !fs.existsSync(this.logFile)) return '';
+    const all = fs.readFileSync(this.logFile, 'utf8').split('\n').filter(Boolean);
+    const worth = all.filter((l) => !l.includes('"msg":"request completed"'));
+    return worth.slice(-lines).map((l) => l.slice(0, 600)).join('\n');
   }
 
   /** Sends the signal (a crash by default) and waits until the process is gone. */
