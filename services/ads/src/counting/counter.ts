@@ -36,7 +36,22 @@ if redis.call('SET', KEYS[1], '1', 'NX', 'EX', ARGV[3]) then
 end
 return 0`;
 
-type CountingRedis = Redis & { adsCountOnce(seen: string, stats: string, spend: string, dirty: string, field: string, spendMicro: number, dedupe: number, keep: number, member: string): Promise<number> };
+/*
+ * Days to write, taken from the dirty set into the in-flight set in one step: a process killed
+ * while writing them leaves them there, and the next start puts them back (`recover`). A plain
+ * SPOP lost them with the process, and a day whose last counts came before the kill never reached
+ * the store (its report stayed short until another impression of that ad came the same day).
+ *   KEYS: dirty set, in-flight set   ARGV: how many
+ */
+const TAKE_DIRTY = `
+local taken = redis.call('SPOP', KEYS[1], ARGV[1])
+if #taken > 0 then redis.call('SADD', KEYS[2], unpack(taken)) end
+return taken`;
+
+type CountingRedis = Redis & {
+  adsCountOnce(seen: string, stats: string, spend: string, dirty: string, field: string, spendMicro: number, dedupe: number, keep: number, member: string): Promise<number>;
+  adsTakeDirty(dirty: string, inFlight: string, count: number): Promise<string[]>;
+};
 
 /**
  * Impressions and clicks counted per ad and day in Redis (with AOF: the stack runs it so), and
@@ -51,6 +66,7 @@ export class Counter {
 
   constructor(private readonly deps: { redis: Redis; mongo: Connection; namespace: string; cpmMicro: number; flushMs: number; logger: Logger }) {
     if (!('adsCountOnce' in deps.redis)) deps.redis.defineCommand('adsCountOnce', { numberOfKeys: 4, lua: COUNT_ONCE });
+    if (!('adsTakeDirty' in deps.redis)) deps.redis.defineCommand('adsTakeDirty', { numberOfKeys: 2, lua: TAKE_DIRTY });
     this.redis = deps.redis as CountingRedis;
   }
 
@@ -80,9 +96,25 @@ export class Counter {
     return results.filter(([, counted]) => counted === 1).length;
   }
 
+  /**
+   * Puts back into the dirty set the days a process took to write and never finished (killed
+   * mid-flush): called at start, before the first flush. Another instance's days still being
+   * written are put back too, and written twice: harmless, as a write only raises the totals ($max).
+   */
+  async recover(): Promise<void> {
+    const results = (await this.redis.multi().sunionstore(this.key('dirty'), this.key('dirty'), this.key('flushing')).del(this.key('flushing')).exec()) ?? [];
+    const failed = results.find(([err]) => err)?.[0];
+    if (failed) throw failed;
+  }
+
   start(): void {
+    let recovered = false;
     const tick = () => {
-      void this.flush().catch((err: unknown) => this.deps.logger.warn({ err }, 'ads counting: flush failed; tried again')).finally(() => {
+      const pass = recovered ? this.flush() : this.recover().then(() => {
+        recovered = true;
+        return this.flush();
+      });
+      void pass.catch((err: unknown) => this.deps.logger.warn({ err }, 'ads counting: flush failed; tried again')).finally(() => {
         this.timer = setTimeout(tick, this.deps.flushMs);
         this.timer.unref();
       });
@@ -106,7 +138,7 @@ export class Counter {
   }
 
   private async flushOnce(): Promise<number> {
-    const members = await this.redis.spop(this.key('dirty'), FLUSH_BATCH);
+    const members = await this.redis.adsTakeDirty(this.key('dirty'), this.key('flushing'), FLUSH_BATCH);
     if (members.length === 0) return 0;
     try {
       const pipeline = this.redis.pipeline();
@@ -126,9 +158,10 @@ export class Counter {
           $max: { impressions: Number(totals[i]?.['impressions'] ?? 0), clicks: Number(totals[i]?.['clicks'] ?? 0), spendMicro: Number(totals[i]?.['spend'] ?? 0) },
         }, { upsert: true });
       });
+      await this.redis.srem(this.key('flushing'), ...members);
       return members.length;
     } catch (err) {
-      await this.redis.sadd(this.key('dirty'), ...members);
+      await this.redis.multi().sadd(this.key('dirty'), ...members).srem(this.key('flushing'), ...members).exec();
       throw err;
     }
   }
