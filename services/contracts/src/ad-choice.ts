@@ -125,7 +125,7 @@ export interface ChoiceOf {
   query?: string;
   count: number;
   /** Picks `count` of the candidates in the order served: random for serving, as given in tests. */
-  pick: <T>(candidates: T[], count: number) => T[];
+  pick: <T>(candidates: readonly T[], count: number) => T[];
 }
 
 /**
@@ -135,32 +135,39 @@ export interface ChoiceOf {
  */
 export function chooseCampaigns<C extends ServedCampaign>(serving: readonly C[], ask: ChoiceOf): C[] {
   const shown = ({ c }: C) => !(ask.viewerId !== undefined && c.memberIds.includes(ask.viewerId)) && targets(c.targeting, c.autoTargeting, ask.facts);
-  let ranked: C[];
-  if (ask.placement === 'search') {
-    const asked = queryWordsOf(ask.query);
-    const scored = serving.flatMap((s) => {
-      const score = asked.length > 0 && shown(s) ? relevance(asked, s.words) : 0;
-      return score > 0 ? [{ s, score }] : [];
-    });
-    // Random among equals (a stable sort keeps the picked order within a score).
-    ranked = ask.pick(scored, scored.length).sort((a, b) => b.score - a.score).map(({ s }) => s);
-  } else {
-    const candidates = serving.filter(shown);
-    ranked = ask.pick(candidates, candidates.length);
+  const ranked = ask.placement === 'search' ? rankedBeside(ask.query, serving, ask.pick) : ask.pick(serving, serving.length);
+  // Each looked at in that order only until `count` are found: a page asks for one or two of the
+  // day's campaigns, and the targeting of every one of them was most of a page's cost.
+  const chosen: C[] = [];
+  for (const s of ranked) {
+    if (chosen.length === ask.count) break;
+    if (!chosen.some((x) => x.c.pinId === s.c.pinId) && shown(s)) chosen.push(s);
   }
-  const byPin = new Map<string, C>();
-  for (const s of ranked) if (!byPin.has(s.c.pinId)) byPin.set(s.c.pinId, s);
-  return [...byPin.values()].slice(0, ask.count);
+  return chosen;
+}
+
+/** The campaigns a search's words answer, the most answered first, in the picked order among equals (none for a search without words). */
+function rankedBeside<C extends ServedCampaign>(query: string | undefined, serving: readonly C[], pick: ChoiceOf['pick']): C[] {
+  const asked = queryWordsOf(query);
+  if (asked.length === 0) return [];
+  const scored = serving.flatMap((s) => {
+    const score = relevance(asked, s.words);
+    return score > 0 ? [{ s, score }] : [];
+  });
+  // A stable sort keeps the picked order within a score.
+  return pick(scored, scored.length).sort((a, b) => b.score - a.score).map(({ s }) => s);
 }
 
 /** Shuffles the candidates (Fisher-Yates) and keeps `count`: serving's pick. */
-export function shuffledPick<T>(items: T[], count: number): T[] {
+export function shuffledPick<T>(items: readonly T[], count: number): T[] {
   const out = [...items];
   for (let i = out.length - 1; i > 0; i -= 1) {
     const j = Math.floor(Math.random() * (i + 1));
-    [out[i], out[j]] = [out[j]!, out[i]!];
+    const t = out[i]!;
+    out[i] = out[j]!;
+    out[j] = t;
   }
-  return out.slice(0, count);
+  return count < out.length ? out.slice(0, count) : out;
 }
 
 /** A served campaign as the viewer's item: its pin as promoted, the sponsor line, and the token its impression and click send back. */

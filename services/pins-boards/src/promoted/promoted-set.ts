@@ -25,11 +25,14 @@ function held(c: CampaignServingV1): HeldCampaign {
  */
 export class PromotedSet {
   private live: HeldCampaign[] = [];
+  /** Those of `live` served on `day`: worked out once per read and per day, not on every page. */
+  private today: { day: string; serving: HeldCampaign[] } | undefined;
   private readonly periodic: Periodic;
 
   constructor(private readonly deps: { campaigns: Pick<PromotedCampaignRepository, 'live'>; logger: Logger; now: () => Date; refreshMs: number }) {
     this.periodic = new Periodic('promoted campaigns refresh', async () => {
       this.live = (await deps.campaigns.live()).map(held);
+      this.today = undefined;
     }, deps.refreshMs, deps.logger);
   }
 
@@ -47,8 +50,9 @@ export class PromotedSet {
   }
 
   /** The campaigns served now. */
-  serving(): HeldCampaign[] {
-    const today = dayOf(this.deps.now());
-    return this.live.filter(({ c }) => servesOn(c, today));
+  serving(): readonly HeldCampaign[] {
+    const day = dayOf(this.deps.now());
+    if (this.today?.day !== day) this.today = { day, serving: this.live.filter(({ c }) => servesOn(c, day)) };
+    return this.today.serving;
   }
 }
