@@ -2,7 +2,9 @@
 // per PHASE). The phases:
 //
 // PHASE=feed    home feed visits as the web app makes them (web/src/promoted/queries.ts), in
-//               alternating windows of WINDOW_SECONDS (so both ways see the same machine state),
+//               windows of WINDOW_SECONDS taken in pairs, one window of each way per pair and
+//               which goes first drawn per pair from WINDOW_SEED (so both ways see the same
+//               machine state, and work the stack does every 10 s falls into both alike),
 //               RATE_FEED pages/s in all (RATE_FEED / VISIT_PAGES visits/s) for WARMUP_SECONDS +
 //               PHASE_SECONDS, by seeded viewers in turn. A visit is the first page and the
 //               VISIT_PAGES - 1 next ones (HomeFeedResource get, 25 items, by the bookmarks setup
@@ -24,7 +26,7 @@
 //               requests come from many loopback addresses (see SLOTS below).
 //
 // Environment: BASE_URL, PHASE, FIXTURE_FILE (JSON: the viewers' access tokens), TOKENS_FILE, PHASE_SECONDS,
-// WARMUP_SECONDS, WINDOW_SECONDS, VISIT_PAGES, PAGE_ADS, RATE_FEED, RATE_NOOP, RATE_EVENTS, EVENTS_PER_REQUEST, EVENT_SLOTS, K6_LOCAL_IPS.
+// WARMUP_SECONDS, WINDOW_SECONDS, WINDOW_SEED, VISIT_PAGES, PAGE_ADS, RATE_FEED, RATE_NOOP, RATE_EVENTS, EVENTS_PER_REQUEST, EVENT_SLOTS, K6_LOCAL_IPS.
 import http from 'k6/http';
 import exec from 'k6/execution';
 import { check } from 'k6';
@@ -37,7 +39,9 @@ const PHASE = __ENV.PHASE || 'feed';
 const VIEWERS = new SharedArray('viewers', () => (__ENV.FIXTURE_FILE ? JSON.parse(open(__ENV.FIXTURE_FILE)).tokens : []));
 const W = Number(__ENV.WARMUP_SECONDS || 10);
 const P = Number(__ENV.PHASE_SECONDS || 60);
-const WINDOW = Number(__ENV.WINDOW_SECONDS || 5);
+const WINDOW = Number(__ENV.WINDOW_SECONDS || 1);
+/** Draws which way goes first in each pair of windows: the same in every VU (each has its own JavaScript runtime). */
+const WINDOW_SEED = Number(__ENV.WINDOW_SEED || 1);
 const PER_REQUEST = Number(__ENV.EVENTS_PER_REQUEST || 10);
 /** Pages of a home feed visit: the first and the next ones (the seeded feeds hold 100 entries, 4 pages of 25). */
 const VISIT_PAGES = Number(__ENV.VISIT_PAGES || 4);
@@ -138,9 +142,25 @@ export function setup() {
   return { bookmarks };
 }
 
+/*
+ * Whether window `w` is one with ads. Windows come in pairs, one of each way, so the two ways
+ * have the same number of windows spread over the same seconds; which one goes first is drawn per
+ * pair. Strictly alternating windows of 5 s put everything the stack does every 10 s (a refresh,
+ * a sweep) into the same way each time: the pages with no ads at all in either way then read 1.1x
+ * (docs/decisions/ad-serving.md).
+ */
+function adsWindow(w) {
+  // A 32-bit integer hash of the pair and the seed (xorshift-multiply): its low bit says which way goes first.
+  let h = (Math.floor(w / 2) + 1) * 0x9e3779b1 + WINDOW_SEED * 0x85ebca77;
+  h = Math.imul(h ^ (h >>> 16), 0x7feb352d);
+  h = Math.imul(h ^ (h >>> 15), 0x846ca68b);
+  h ^= h >>> 16;
+  return ((h & 1) ^ (w % 2)) === 1;
+}
+
 export async function feed(ctx) {
   const t = elapsed();
-  const withAds = Math.floor(t / (WINDOW * 1000)) % 2 === 1;
+  const withAds = adsWindow(Math.floor(t / (WINDOW * 1000)));
   const path = t < W * 1000 ? 'warmup' : withAds ? 'feed_ads' : 'feed';
   const viewer = exec.scenario.iterationInTest % VIEWERS.length;
   const headers = bearer(VIEWERS[viewer]);
