@@ -21,7 +21,7 @@
 // 5. Writes load-tests/results/ads.json and prints a Markdown table. Exits 1 when a target is
 //    missed, a count is off or requests failed. The stack is stopped unless BENCH_KEEP=1.
 //
-// Knobs: BENCH_PHASE_SECONDS (120), BENCH_WARMUP_SECONDS (10), WINDOW_SECONDS (1), WINDOW_SEED (random), VISIT_PAGES (4), PAGE_ADS (2), PHASE_B_SECONDS
+// Knobs: BENCH_PHASE_SECONDS (240), BENCH_WARMUP_SECONDS (10), WINDOW_SECONDS (1), WINDOW_SEED (random), VISIT_PAGES (4), PAGE_ADS (2), PHASE_B_SECONDS
 // (60), RATE_FEED (300), RATE_NOOP (20), RATE_EVENTS (100), EVENTS_PER_REQUEST (10),
 // BENCH_ADS_VIEWERS (300), BENCH_ADS_SAVERS (2), BENCH_ADS_BOARDS (3), BENCH_ADS_ENTRIES (100),
 // BENCH_ADS_PROMOTIONS (5, see SIZES), BENCH_QUIET_WAIT_SECONDS, BENCH_QUIET_BUSY, BENCH_KEEP=1, BENCH_BUILD=0.
@@ -39,11 +39,12 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const journey = path.resolve(here, '..', 'journeys', 'ads.js');
 const PROFILE = 'bench';
 /**
- * Phase A's length. One p95 of each way from 60 s moved by about 0.1 from run to run with no ads
- * in either (0.92 to 1.11): the tail is a few stalls of the shared cores, and which way they fall
- * into is chance. 120 s halves that, for a minute more (docs/decisions/ad-serving.md).
+ * Phase A's length. With no ads in either way, runs of 60 and 120 s read 0.89 to 1.13: the tail
+ * of a 3 ms page here is a few stalls (pins-boards' old-generation collections, every 15 to 20 s
+ * under this load, put about 30 pages at a time into it), and which way they fall into is
+ * chance. 240 s gives each way twice as many, for two minutes more (docs/decisions/ad-serving.md).
  */
-const PHASE_SECONDS = envNumber('BENCH_PHASE_SECONDS', 120);
+const PHASE_SECONDS = envNumber('BENCH_PHASE_SECONDS', 240);
 const WARMUP_SECONDS = envNumber('BENCH_WARMUP_SECONDS', 10);
 /**
  * Windows of a second, in pairs whose order is drawn: strictly alternating windows of 5 s put the
