@@ -1,5 +1,5 @@
 import type { AdEngagedV1 } from '@pinhive/contracts';
-import { connectRedis, createLogger, newEvent } from '@pinhive/kit';
+import { connectRedis, createLogger, dayOf, newEvent } from '@pinhive/kit';
 import type { Redis } from 'ioredis';
 import type { Connection } from 'mongoose';
 import { Counter } from '../src/counting/counter';
@@ -38,8 +38,7 @@ function hangingStore(mongo: Connection): Connection {
 const impression = (viewerKey: string) =>
   newEvent('ads', 'ads.ad.engaged.v1', 'ad-1', { kind: 'impression', adId: 'ad-1', adGroupId: 'group-1', campaignId: 'campaign-1', advertiserId: 'adv-1', viewerKey, placement: 'home_feed' } satisfies AdEngagedV1);
 
-const today = () => new Date().toISOString().slice(0, 10);
-const stored = (mongo: Connection) => mongo.collection<AdStatsDoc>(AD_STATS_COLLECTION).findOne({ _id: `ad-1:${today()}` });
+const stored = (mongo: Connection) => mongo.collection<AdStatsDoc>(AD_STATS_COLLECTION).findOne({ _id: `ad-1:${dayOf(new Date())}` });
 
 it('writes the days a process killed mid-flush had taken, once the next process recovers them', async () => {
   const killed = counterOn(hangingStore(db()));

@@ -39,4 +39,5 @@ export * from './periodic';
 export * from './ads/ad-token';
 export * from './ads/interest-handlers';
 export * from './ads/viewer-facts';
+export * from './ads/served-today';
 export * from './cache/read-ahead';

@@ -1,5 +1,5 @@
-import { campaignWordsOf, servesOn, type CampaignServingV1, type ServedCampaign } from '@pinhive/contracts';
-import { newEvent, Periodic, type EventBus, type Logger } from '@pinhive/kit';
+import { campaignWordsOf, type CampaignServingV1, type ServedCampaign } from '@pinhive/contracts';
+import { newEvent, Periodic, ServedToday, type EventBus, type Logger } from '@pinhive/kit';
 import type { Redis } from 'ioredis';
 import type { AdvertiserDoc } from '../advertisers/advertiser.model';
 import type { AdvertiserRepository } from '../advertisers/advertiser.repository';
@@ -40,7 +40,7 @@ function servingRecordOf(doc: CampaignDoc, advertiser: Pick<AdvertiserDoc, 'name
  * from them. A publish that fails is tried again at the next refresh.
  */
 export class ServingSet {
-  private live: ServedCampaign[] = [];
+  private readonly live = new ServedToday<ServedCampaign>();
   private readonly periodic: Periodic;
   /** What this instance last published of each campaign (its JSON), so a refresh publishes only changes. */
   private readonly published = new Map<string, string>();
@@ -82,7 +82,7 @@ export class ServingSet {
     const current = docs.filter((c) => !ended.includes(c) && advertisers.has(c.advertiserId));
     const spent = await spendsOf(this.deps.redis, this.deps.namespace, current.map((c) => c._id), today);
     const records = current.map((c) => servingRecordOf(c, advertisers.get(c.advertiserId)!, (spent.get(c._id) ?? 0) >= c.dailyBudgetMicro ? today : null, true));
-    this.live = records.map((c) => ({ c, words: campaignWordsOf(c) }));
+    this.live.set(records.map((c) => ({ c, words: campaignWordsOf(c) })));
     const gone = ended.flatMap((c) => {
       const advertiser = advertisers.get(c.advertiserId);
       return advertiser ? [servingRecordOf(c, advertiser, null, false)] : [];
@@ -109,9 +109,8 @@ export class ServingSet {
   }
 
   /** The campaigns served now: ACTIVE, within their days, under today's budget. */
-  serving(): ServedCampaign[] {
-    const today = dayOf(this.deps.now());
-    return this.live.filter(({ c }) => servesOn(c, today));
+  serving(): readonly ServedCampaign[] {
+    return this.live.on(this.deps.now());
   }
 
   /** Whether a campaign is being served now (reports show it). */

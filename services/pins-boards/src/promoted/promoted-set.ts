@@ -1,5 +1,5 @@
-import { campaignWordsOf, promotedPinOf, servesOn, type CampaignServingV1, type ServedCampaign } from '@pinhive/contracts';
-import { dayOf, Periodic, type Logger } from '@pinhive/kit';
+import { campaignWordsOf, promotedPinOf, type CampaignServingV1, type ServedCampaign } from '@pinhive/contracts';
+import { Periodic, ServedToday, type Logger } from '@pinhive/kit';
 import type { PromotedCampaignRepository } from './promoted-campaign.repository';
 
 /** Stands for the token in a served item's JSON made once per read: base64url and a dot, nothing JSON escapes. */
@@ -24,15 +24,12 @@ function held(c: CampaignServingV1): HeldCampaign {
  * serves again today without waiting for ads.
  */
 export class PromotedSet {
-  private live: HeldCampaign[] = [];
-  /** Those of `live` served on `day`: worked out once per read and per day, not on every page. */
-  private today: { day: string; serving: HeldCampaign[] } | undefined;
+  private readonly live = new ServedToday<HeldCampaign>();
   private readonly periodic: Periodic;
 
   constructor(private readonly deps: { campaigns: Pick<PromotedCampaignRepository, 'live'>; logger: Logger; now: () => Date; refreshMs: number }) {
     this.periodic = new Periodic('promoted campaigns refresh', async () => {
-      this.live = (await deps.campaigns.live()).map(held);
-      this.today = undefined;
+      this.live.set((await deps.campaigns.live()).map(held));
     }, deps.refreshMs, deps.logger);
   }
 
@@ -51,8 +48,6 @@ export class PromotedSet {
 
   /** The campaigns served now. */
   serving(): readonly HeldCampaign[] {
-    const day = dayOf(this.deps.now());
-    if (this.today?.day !== day) this.today = { day, serving: this.live.filter(({ c }) => servesOn(c, day)) };
-    return this.today.serving;
+    return this.live.on(this.deps.now());
   }
 }
