@@ -106,3 +106,46 @@ test('without an id the console asks which advertiser, keeps the quick-promote q
   await expect(member.getByRole('main')).toContainText('2 people can act for it');
   await context.close();
 });
+
+test('billing details added in the console ask for the advertising terms first, and keep what was typed when they are declined', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await createAccount(page.request, uniqueEmail('olga'), 'correct-horse-42', 'Olga');
+  const { id } = await createAdvertiser(page.request, uniqueName('Hive Lamps'));
+  await page.goto(`/advertiser/${id}/billing/`);
+  await expect(page.getByText('No billing details yet.')).toBeVisible();
+  await page.getByRole('button', { name: 'Add billing details' }).click();
+  const form = page.getByRole('dialog', { name: 'Billing details' });
+  await form.getByLabel('Invoice to').fill('Olga');
+  await form.getByLabel('Email for invoices').fill('olga@lamps.example');
+  await form.getByLabel('Billing address').fill('1 Hive Road, Springfield');
+  await form.getByRole('button', { name: 'Continue' }).click();
+
+  // GDPR_MODAL: nothing is stored until the terms are accepted; "Not now" goes back to the form.
+  const terms = page.getByRole('dialog', { name: 'Advertising terms' });
+  await expect(terms.getByRole('button', { name: 'Accept and continue' })).toBeFocused();
+  await expectAccessible(page, 'the advertising terms over the console billing page');
+  await terms.getByRole('button', { name: 'Not now' }).click();
+  await expect(form.getByText('You need to accept the advertising terms to add billing details.')).toBeVisible();
+  await expect(form.getByLabel('Billing address')).toHaveValue('1 Hive Road, Springfield');
+  await page.reload();
+  await expect(page.getByText('No billing details yet.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add billing details' }).click();
+  await form.getByLabel('Invoice to').fill('Olga');
+  await form.getByLabel('Email for invoices').fill('olga@lamps.example');
+  await form.getByLabel('Billing address').fill('1 Hive Road, Springfield');
+  await form.getByRole('button', { name: 'Continue' }).click();
+  await terms.getByRole('button', { name: 'Accept and continue' }).click();
+  await expect(terms).toBeHidden();
+  await expect(page.getByRole('main')).toContainText('olga@lamps.example');
+
+  // Accepted once: an edit is stored without asking again, and survives a reload.
+  await page.getByRole('button', { name: 'Edit billing details' }).click();
+  await form.getByLabel('Billing address').fill('2 Hive Road, Springfield');
+  await form.getByRole('button', { name: 'Continue' }).click();
+  await expect(form).toBeHidden();
+  await expect(terms).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('main')).toContainText('2 Hive Road, Springfield');
+});

@@ -68,7 +68,7 @@ test('a pin saved by an account older than 28 days is promoted through business 
   await page.getByRole('button', { name: 'Promote', exact: true }).click();
   // Nothing filled in the business: the page stays, its first problem focused.
   await expect(page.getByLabel('Business name')).toBeFocused();
-  await expect(page.getByText('Enter your business name.')).toBeVisible();
+  await expect(page.getByText('Enter your business name or its address.')).toBeVisible();
   await page.getByLabel('Business name').fill('Ada Lamps Ltd');
   await page.getByLabel('Destination website').fill('https://lamps.example/brass');
   await page.getByLabel('Campaign name').fill('Brass lamps for autumn');

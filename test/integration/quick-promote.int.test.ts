@@ -102,7 +102,10 @@ it('refuses a stranger to the advertiser as if it did not exist, and stores noth
   expect(code(await api.promote(sam, acme, publicPin))).toBe('404 advertiser_not_found');
   expect(code(await api.business(sam, acme))).toBe('404 advertiser_not_found');
   expect(code(await api.profile(sam, acme))).toBe('404 advertiser_not_found');
-  expect((await request(ads.url).post(`/ads/v4/advertisers/${acme}/pins/${publicPin}/quick_promote/`).send(body(acme, publicPin))).status).toBe(401);
+  // Signed out: a 401 with a detail, which the web shows under the pin (section 8).
+  const signedOut = await request(ads.url).post(`/ads/v4/advertisers/${acme}/pins/${publicPin}/quick_promote/`).send(body(acme, publicPin));
+  expect(code(signedOut)).toBe('401 unauthorized');
+  expect(signedOut.body.resource_response.error.message_detail).toBe('Log in again to promote this Pin.');
   expect(await campaigns().countDocuments({ advertiserId: acme })).toBe(0);
 });
 
@@ -165,6 +168,24 @@ it('promotes a pin: a campaign, its ad group and ad; a retry answers the first; 
   await producer.send({ topic: `${prefix}ads.pin.promoted.v1`, messages: [{ key: event.key, value: JSON.stringify(event) }] });
   await waitFor(async () => ((await handled('mark-promoted-pin', 'duplicate')) > duplicates ? true : undefined), 'the redelivery seen as a duplicate', 30_000);
   expect((await pb.conn.collection('pins').findOne({ _id: publicPin } as never))?.promoted).toEqual(marked);
+});
+
+it('promotes for web conversion with one of its own tags, and for catalog sales with a product group', async () => {
+  const tag = data<{ id: string }>(await request(ads.url).post(`/ads/v4/advertisers/${acme}/conversion_tags/`).set(auth(olive)).send({ name: 'Checkout page' }));
+  const conversion = { objective_type: 'WEB_CONVERSION', optimization_goal_metadata: { conversion_tag_id: tag.id, conversion_event: 'CHECKOUT' } };
+  // Another advertiser's tag, or none, is refused and stores nothing.
+  expect(code(await api.promote(olive, acme, publicPin, { ...conversion, optimization_goal_metadata: { conversion_tag_id: '424242', conversion_event: 'CHECKOUT' } }))).toBe('404 conversion_tag_not_found');
+  expect(code(await api.promote(olive, acme, publicPin, { objective_type: 'WEB_CONVERSION' }))).toBe('400 bad_request');
+  const before = await campaigns().countDocuments({ advertiserId: acme });
+  const web = data<Promotion>(await api.promote(olive, acme, publicPin, conversion));
+  expect(web.objective).toBe('WEB_CONVERSION');
+  // The ad group carries what the ads optimise for (Pinterest's hierarchy: campaign -> ad group -> ad).
+  expect(await campaigns().findOne({ _id: web.campaign_id } as never)).toMatchObject({ objective: 'WEB_CONVERSION' });
+  expect(await adsConn.collection(AD_GROUPS_COLLECTION).findOne({ _id: web.ad_group_id } as never)).toMatchObject({ conversion: { tagId: tag.id, event: 'CHECKOUT' } });
+  const catalog = data<Promotion>(await api.promote(olive, acme, publicPin, { product_group_id: '7001' }));
+  expect(catalog.objective).toBe('CATALOG_SALES');
+  expect(await adsConn.collection(AD_GROUPS_COLLECTION).findOne({ _id: catalog.ad_group_id } as never)).toMatchObject({ productGroupId: '7001' });
+  expect(await campaigns().countDocuments({ advertiserId: acme })).toBe(before + 2);
 });
 
 it("repairs a promotion whose ad group and ad a crash left unwritten, from ads' own event", async () => {

@@ -27,6 +27,7 @@ export * from './ad-serving';
 export * from './ad-choice';
 export * from './ad-audience';
 export * from './ads-console';
+export * from './sites';
 export * from './search';
 export * from './offsite';
 export * from './site-claims';

@@ -1,5 +1,5 @@
 import {
-  CAMPAIGN_NAME_MAX, campaignNameOf, countryDefaults, objectiveOf, quickPromoteBodySchema, quickPromotePayload, toMicroCurrency, type QuickPromoteFormValues,
+  BUSINESS_NAME_OR_ADDRESS_MESSAGE, businessProfileSchema, CAMPAIGN_NAME_MAX, campaignNameOf, countryDefaults, objectiveOf, quickPromoteBodySchema, quickPromotePayload, toMicroCurrency, type QuickPromoteFormValues,
 } from './quick-promote';
 
 describe('quick-promote country defaults (section 9)', () => {
@@ -109,5 +109,18 @@ describe('the quick-promote payload (sections 5 and 7)', () => {
     const result = quickPromoteBodySchema.safeParse({ ...quickPromotePayload(form(), '77'), ...over });
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((i) => i.path[0])).toContain(field);
+  });
+});
+
+describe('business details (section 4: "valid if it has a business address or business info")', () => {
+  it('is valid with a name or with an address, and never without a country', () => {
+    expect(businessProfileSchema.safeParse({ business_name: 'Hive Lamps', country: 'US' }).success).toBe(true);
+    expect(businessProfileSchema.safeParse({ address: 'Storgatan 1, Stockholm', country: 'se' }).data).toEqual({ business_name: '', website_url: '', country: 'SE', address: 'Storgatan 1, Stockholm' });
+    expect(businessProfileSchema.safeParse({ business_name: 'Hive Lamps', country: 'ZZ' }).success).toBe(false);
+  });
+  it('refuses neither a name nor an address, at the name', () => {
+    const result = businessProfileSchema.safeParse({ business_name: ' ', address: '', country: 'US' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues).toEqual([expect.objectContaining({ path: ['business_name'], message: BUSINESS_NAME_OR_ADDRESS_MESSAGE })]);
   });
 });

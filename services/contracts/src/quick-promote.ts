@@ -255,13 +255,26 @@ export const promotionSchema = z.object({
 });
 export type Promotion = z.infer<typeof promotionSchema>;
 
-/** An advertiser's business details (QUICK_PROMOTE_BUSINESS_FORM): valid when it has a name and a country. */
+/**
+ * The detail of a promotion refused for want of a signed-in viewer (ads' 401): with a detail, a
+ * 401 shows under the pin (section 8, area 'pin').
+ */
+export const PROMOTE_SIGNED_OUT_DETAIL = 'Log in again to promote this Pin.';
+
+/** What a business needs besides its country: a name or an address (section 4). */
+export const BUSINESS_NAME_OR_ADDRESS_MESSAGE = 'Enter your business name or its address.';
+
+/**
+ * An advertiser's business details (QUICK_PROMOTE_BUSINESS_FORM). Section 4: "Business info is
+ * valid if it has a business address or business info": a name or an address, either will do.
+ * The country is always asked for: it sets the currency and the budgets (section 9).
+ */
 export const businessProfileSchema = z.object({
-  business_name: z.string().trim().min(1, 'Enter your business name.').max(100, 'Please enter no more than 100 characters.'),
+  business_name: z.string().trim().max(100, 'Please enter no more than 100 characters.').default(''),
   website_url: httpUrl(2048).refine((u) => u === '' || isHttpUrl(u), HTTP_URL_MESSAGE).default(''),
   country: z.string().toUpperCase().refine((c) => COUNTRIES.includes(c), 'Choose a country we serve ads in.'),
   address: z.string().trim().max(300, 'Please enter no more than 300 characters.').default(''),
-});
+}).refine((b) => b.business_name !== '' || b.address !== '', { path: ['business_name'], message: BUSINESS_NAME_OR_ADDRESS_MESSAGE });
 export type BusinessProfile = z.output<typeof businessProfileSchema>;
 export type BusinessProfileInput = z.input<typeof businessProfileSchema>;
 

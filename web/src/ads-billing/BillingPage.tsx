@@ -6,18 +6,24 @@ import type { ConsolePageProps } from '../advertiser-console/consolePages';
 import { Spinner } from '../components/Spinner';
 import { StatusView } from '../components/StatusView';
 import { BillingFormModal, type BillingValues } from '../quick-promote/BillingFormModal';
+import { GdprModal } from '../quick-promote/GdprModal';
 import { useAdvertiserProfile, useSetBilling } from '../quick-promote/queries';
 
 /**
  * The console's billing page (`/advertiser/{id}/billing/`): the billing details the quick-promote
  * billing form stored (whom and where to invoice; Pinhive takes no card), editable here, and a
- * link to the order lines of this month's spend.
+ * link to the order lines of this month's spend. Details added here for the first time (or
+ * never accepted) go through the GDPR modal as in quick-promote: nothing is stored until the
+ * terms are accepted.
  */
 export function BillingPage({ advertiser }: ConsolePageProps) {
   const { t } = useTranslation();
   const profile = useAdvertiserProfile(advertiser.id);
   const setBilling = useSetBilling(advertiser.id);
   const [editing, setEditing] = useState(false);
+  /** The form's values as last submitted: kept while the terms are asked, and when they are declined. */
+  const [submitted, setSubmitted] = useState<BillingValues | null>(null);
+  const [askingTerms, setAskingTerms] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const heading = <h2 className="console__heading">{t('adsBilling.title')}</h2>;
 
@@ -32,12 +38,25 @@ export function BillingPage({ advertiser }: ConsolePageProps) {
     );
   }
   const billing = profile.data.billing;
-  const save = (values: BillingValues) => {
+  const store = (values: BillingValues) => {
     setFailure(null);
     setBilling.mutate({ ...values, accepted_terms: true }, {
-      onSuccess: () => setEditing(false),
+      onSuccess: () => {
+        setEditing(false);
+        setAskingTerms(false);
+        setSubmitted(null);
+      },
       onError: (error) => setFailure(error instanceof Error ? error.message : t('adsBilling.saveFailed')),
     });
+  };
+  // Terms accepted once stay accepted (the profile records it); otherwise they are asked first.
+  const save = (values: BillingValues) => {
+    setSubmitted(values);
+    if (billing?.accepted_terms) store(values);
+    else {
+      setFailure(null);
+      setAskingTerms(true);
+    }
   };
   return (
     <>
@@ -56,13 +75,27 @@ export function BillingPage({ advertiser }: ConsolePageProps) {
         <button type="button" className="button button--secondary" onClick={() => setEditing(true)}>{billing ? t('adsBilling.edit') : t('adsBilling.add')}</button>{' '}
         <Link className="text-link" to={consolePath('billingOrderLines', { advertiserId: advertiser.id })}>{t('adsBilling.orderLinesLink')}</Link>
       </p>
-      {editing ? (
+      {editing && askingTerms && submitted ? (
+        <GdprModal
+          pending={setBilling.isPending}
+          failure={failure}
+          onAccept={() => store(submitted)}
+          onDecline={() => {
+            setAskingTerms(false);
+            setFailure(t('adsBilling.termsDeclined'));
+          }}
+        />
+      ) : editing ? (
         <BillingFormModal
-          initial={{ contact_name: billing?.contact_name ?? '', email: billing?.email ?? '', address: billing?.address ?? '' }}
+          initial={submitted ?? { contact_name: billing?.contact_name ?? '', email: billing?.email ?? '', address: billing?.address ?? '' }}
           pending={setBilling.isPending}
           failure={failure}
           onSubmit={save}
-          onClose={() => setEditing(false)}
+          onClose={() => {
+            setEditing(false);
+            setSubmitted(null);
+            setFailure(null);
+          }}
         />
       ) : null}
     </>

@@ -109,7 +109,12 @@ export function PromoteEditor({ advertiserId, advertiserName, pin, profile, onCh
 
   const promoteNow = (from: QuickPromoteStep) => {
     const body = quickPromotePayload(form, pin.id);
-    if (!body) return;
+    // Null only for a product group without a pin (section 5: the save is skipped); this page
+    // always has its pin, but a skipped save must not leave the run spinning.
+    if (!body) {
+      endRun();
+      return;
+    }
     promote.mutate(
       { body, key: promoteKey.current },
       {
@@ -233,7 +238,7 @@ export function PromoteEditor({ advertiserId, advertiserName, pin, profile, onCh
             {profile.business ? (
               <div className="qp__summary">
                 <p>
-                  {profile.business.business_name} · {profile.business.country}
+                  {profile.business.business_name || profile.business.address} · {profile.business.country}
                 </p>
                 <button type="button" className="text-link" aria-haspopup="dialog" onClick={() => setStep('QUICK_PROMOTE_BUSINESS_FORM')}>
                   {t('quickPromote.business.edit')}

@@ -3,12 +3,14 @@ import { billingProblems, businessProblems } from './profileRules';
 
 describe('businessProblems', () => {
   const valid = { business_name: 'Hive Lamps', website_url: '', country: 'US', address: '' };
-  it('accepts a name and a country', () => {
+  it('accepts a name or an address, with a country (section 4)', () => {
     expect(businessProblems(valid)).toEqual({});
+    expect(businessProblems({ ...valid, business_name: '', address: 'Storgatan 1, Stockholm' })).toEqual({});
     expect(businessProblems({ ...valid, website_url: 'https://hive.example', country: 'gb' })).toEqual({});
   });
   it.each([
     [{ business_name: ' ' }, { business_name: 'nameRequired' }],
+    [{ business_name: '', address: '  ' }, { business_name: 'nameRequired' }],
     [{ business_name: 'x'.repeat(101) }, { business_name: 'tooLong' }],
     [{ website_url: 'hive.example' }, { website_url: 'websiteInvalid' }],
     [{ country: 'ZZ' }, { country: 'countryRequired' }],

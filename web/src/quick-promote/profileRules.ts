@@ -18,8 +18,10 @@ const tooLong = (value: string, max: number) => value.trim().length > max;
 export function businessProblems(values: BusinessProfileInput): Problems<BusinessField> {
   if (businessProfileSchema.safeParse(values).success) return {};
   const problems: Problems<BusinessField> = {};
-  if (values.business_name.trim() === '') problems.business_name = 'nameRequired';
-  else if (tooLong(values.business_name, BUSINESS_MAX.business_name)) problems.business_name = 'tooLong';
+  const name = (values.business_name ?? '').trim();
+  // A name or an address (section 4): the missing pair is shown at the name, the first field.
+  if (name === '' && (values.address ?? '').trim() === '') problems.business_name = 'nameRequired';
+  else if (tooLong(name, BUSINESS_MAX.business_name)) problems.business_name = 'tooLong';
   const website = (values.website_url ?? '').trim();
   if (website !== '' && (tooLong(website, BUSINESS_MAX.website_url) || !/^https?:\/\/[^\s/]+\.[^\s]+$/i.test(website))) problems.website_url = 'websiteInvalid';
   if (!COUNTRIES.includes(values.country.toUpperCase())) problems.country = 'countryRequired';

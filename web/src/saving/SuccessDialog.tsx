@@ -1,8 +1,8 @@
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PIN_PREVIEW_WIDTH } from '@pinhive/contracts';
+import { PIN_PREVIEW_WIDTH, siteIdOfPath } from '@pinhive/contracts';
 import { fetchProfile } from '../api/users';
 import { useViewer } from '../auth/viewer';
 import { Dialog } from '../components/Dialog';
@@ -18,12 +18,13 @@ import type { SaveResult } from './useSave';
  * {boardName}', the creator card of the pin's site (its verified owner, when the viewer neither is
  * nor follows them), the pin's preview 236 wide (hidden once a related board is suggested), the
  * suggested board, 'Send', 'See it now' and, for an authenticated non-partner viewer whose
- * account is not recent, 'Promote your Pin'.
+ * account is not recent, outside the advertiser console, 'Promote your Pin'.
  */
 export function SuccessDialog({ result, onClose }: { result: SaveResult; onClose: () => void }) {
   const { t } = useTranslation();
   const id = useId();
   const viewer = useViewer();
+  const { pathname } = useLocation();
   const user = viewer.status === 'authenticated' ? viewer.user : null;
   const profile = useQuery({
     queryKey: ['profile', user?.username ?? ''],
@@ -32,7 +33,7 @@ export function SuccessDialog({ result, onClose }: { result: SaveResult; onClose
     retry: false,
   });
   const partner = user?.viewer_type === 'PARTNER';
-  const promote = showsPromote(user ? { type: user.viewer_type, createdAt: profile.data?.created_at } : null, Date.now());
+  const promote = showsPromote(user ? { type: user.viewer_type, createdAt: profile.data?.created_at } : null, siteIdOfPath(pathname), Date.now());
   const { pin, board, section } = result;
   const related = useRelatedBoard(pin.id);
   const image = pin.images['236x'];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { Board } from '@pinhive/contracts';
+import { SITE_IDS, type Board } from '@pinhive/contracts';
 import { isRecentAccount, promoteHref, relatedBoardOf, relatedBoardOptions, shareHref, showsPinPreview, showsPromote } from './success';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -14,12 +14,16 @@ describe('success dialog', () => {
     expect(new URLSearchParams(href.split('?').slice(1).join('?')).get('next')).toBe('/advertiser/quick_promote?pinId=12');
   });
   it('promotes only for authenticated non-partners whose account is not recent', () => {
-    expect(showsPromote({ type: 'AUTH', createdAt: old }, now)).toBe(true);
-    expect(showsPromote({ type: 'AUTH', createdAt: recent }, now)).toBe(false);
-    expect(showsPromote({ type: 'AUTH', createdAt: undefined }, now)).toBe(false);
-    expect(showsPromote({ type: 'PARTNER', createdAt: old }, now)).toBe(false);
-    expect(showsPromote(null, now)).toBe(false);
+    expect(showsPromote({ type: 'AUTH', createdAt: old }, SITE_IDS.www, now)).toBe(true);
+    expect(showsPromote({ type: 'AUTH', createdAt: recent }, SITE_IDS.www, now)).toBe(false);
+    expect(showsPromote({ type: 'AUTH', createdAt: undefined }, SITE_IDS.www, now)).toBe(false);
+    expect(showsPromote({ type: 'PARTNER', createdAt: old }, SITE_IDS.www, now)).toBe(false);
+    expect(showsPromote(null, SITE_IDS.www, now)).toBe(false);
     expect(isRecentAccount(new Date(now - 28 * DAY).toISOString(), now)).toBe(false);
+  });
+  it('does not promote a pin saved on the advertiser console (site type 3)', () => {
+    expect(showsPromote({ type: 'AUTH', createdAt: old }, SITE_IDS.sterling, now)).toBe(false);
+    expect(showsPromote({ type: 'AUTH', createdAt: old }, SITE_IDS.phoneTablet, now)).toBe(true);
   });
 });
 

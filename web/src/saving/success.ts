@@ -1,4 +1,4 @@
-import { RELATED_BOARD_PAGE_SIZE, type Board, type RelatedBoardOptions, type ViewerType } from '@pinhive/contracts';
+import { RELATED_BOARD_PAGE_SIZE, SITE_IDS, type Board, type RelatedBoardOptions, type SiteId, type ViewerType } from '@pinhive/contracts';
 
 /** Accounts created within this many days are recent (section 9: "Recent-resurrection window 28 days"). */
 export const RECENT_ACCOUNT_DAYS = 28;
@@ -25,10 +25,13 @@ export function isRecentAccount(createdAt: string | undefined, now: number): boo
 
 /**
  * 'Promote your Pin' shows only for an authenticated, non-partner viewer whose account is not
- * recent (section 2). An unknown account age counts as recent (no button rather than a wrong one).
+ * recent, and where the pin's site type is not 3 (section 2): a pin saved in the advertiser
+ * console (sterling, section 9) is promoted there, not from this dialog. An unknown account age
+ * counts as recent (no button rather than a wrong one). The spec's "not excluded by another
+ * check" names no check, so there is none here.
  */
-export function showsPromote(viewer: { type: ViewerType; createdAt: string | undefined } | null, now: number): boolean {
-  if (!viewer) return false;
+export function showsPromote(viewer: { type: ViewerType; createdAt: string | undefined } | null, siteId: SiteId, now: number): boolean {
+  if (!viewer || siteId === SITE_IDS.sterling) return false;
   if (viewer.type === 'UNAUTH' || viewer.type === 'LIMITED_LOGIN' || viewer.type === 'PARTNER') return false;
   return !isRecentAccount(viewer.createdAt, now);
 }

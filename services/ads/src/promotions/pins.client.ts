@@ -1,4 +1,4 @@
-import { pinSchema, type Pin } from '@pinhive/contracts';
+import { pinSchema, PROMOTE_SIGNED_OUT_DETAIL, type Pin } from '@pinhive/contracts';
 import { appError, serviceUnavailable, type Logger } from '@pinhive/kit';
 import type { Request } from 'express';
 
@@ -33,7 +33,8 @@ export class PinsClient {
       throw serviceUnavailable('pins-boards did not answer');
     }
     if (res.status === 404 || res.status === 403) return null;
-    if (res.status === 401) throw appError('unauthorized');
+    // The viewer's session ended between ads' check and pins-boards' (section 8: shown under the pin).
+    if (res.status === 401) throw appError('unauthorized', { detail: PROMOTE_SIGNED_OUT_DETAIL });
     if (!res.ok) throw serviceUnavailable(`pins-boards answered ${res.status}`);
     const body = (await res.json()) as { resource_response?: { data?: unknown } };
     const pin = pinSchema.safeParse(body.resource_response?.data);

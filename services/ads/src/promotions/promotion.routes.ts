@@ -1,5 +1,5 @@
 import {
-  advertiserIdSchema, advertiserProfileSchema, billingProfileSchema, businessProfileSchema, conversionTagCreateSchema, conversionTagListSchema,
+  advertiserIdSchema, advertiserProfileSchema, PROMOTE_SIGNED_OUT_DETAIL, billingProfileSchema, businessProfileSchema, conversionTagCreateSchema, conversionTagListSchema,
   conversionTagSchema, idSchema, promotionSchema, quickPromoteBodySchema,
 } from '@pinhive/contracts';
 import { defineRoute, idempotencyKey, memoryLimit, perViewer } from '@pinhive/kit';
@@ -21,7 +21,7 @@ export function promotionRoutes(promotions: PromotionService) {
     defineRoute({
       method: 'post', path: '/ads/v4/advertisers/:id/pins/:pinId/quick_promote/',
       summary: "Promote a pin: a campaign, its ad group and its ad (people who may act for the advertiser, a pin they may read, not on a secret board; Idempotency-Key: a retry answers the first)",
-      auth: 'viewer', status: 201, params: promoteParams, body: quickPromoteBodySchema, response: promotionSchema, rateLimit: promoteLimit,
+      auth: 'viewer', unauthorizedDetail: PROMOTE_SIGNED_OUT_DETAIL, status: 201, params: promoteParams, body: quickPromoteBodySchema, response: promotionSchema, rateLimit: promoteLimit,
       handler: ({ viewer, params, body, req }) => promotions.quickPromote(viewer, req, params.id, params.pinId, body, idempotencyKey(req.get('idempotency-key'))),
     }),
     defineRoute({

@@ -44,6 +44,10 @@ const routes = [
     handler: async ({ viewer }) => ({ user: viewer.userId }),
   }),
   defineRoute({
+    method: 'post', path: '/promote/', summary: 'viewer only, its 401 with a detail', auth: 'viewer', unauthorizedDetail: 'Log in again to promote this Pin.',
+    response: echoViewer, handler: async ({ viewer }) => ({ user: viewer.userId }),
+  }),
+  defineRoute({
     method: 'get', path: '/maybe/', summary: 'viewer or not', auth: 'optional', response: echoViewer,
     handler: async ({ viewer }) => ({ user: viewer?.userId ?? null }),
   }),
@@ -86,6 +90,14 @@ describe('route auth rules', () => {
     const res = await request(app).get('/mine/').set(bearer('u1', { expiresIn: -10 }));
     expect(res.status).toBe(401);
     expect(error(res)).toMatchObject({ code: 'token_expired', message: 'Your session has expired. Log in again.' });
+  });
+
+  it('adds the route\'s detail to its 401, the reason kept', async () => {
+    const none = await request(app).post('/promote/').send({});
+    expect(error(none)).toMatchObject({ code: 'unauthorized', http_status: 401, message_detail: 'Log in again to promote this Pin.' });
+    const expired = await request(app).post('/promote/').set(bearer('u1', { expiresIn: -10 })).send({});
+    expect(error(expired)).toMatchObject({ code: 'token_expired', http_status: 401, message_detail: 'Log in again to promote this Pin.' });
+    expect(error(await request(app).get('/mine/'))).toMatchObject({ message_detail: null });
   });
 
   it('gives a viewer route its viewer', async () => {

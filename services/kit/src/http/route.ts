@@ -1,7 +1,7 @@
 import type { Request, Response, Router } from 'express';
 import { z } from 'zod';
 import { success, type PageMeta } from '@pinhive/contracts';
-import { appError } from '../errors';
+import { AppError, appError } from '../errors';
 import { requireViewer } from '../auth/middleware';
 import type { Viewer } from '../auth/tokens';
 import { requestId } from './app';
@@ -89,6 +89,11 @@ export interface RouteDef<
   summary: string;
   /** Required: every route says who may call it. */
   auth: A;
+  /**
+   * The `message_detail` of this route's 401 (no viewer, or a refused token), when the web shows
+   * a refusal of this call somewhere of its own: quick-promote's under the pin (section 8).
+   */
+  unauthorizedDetail?: string;
   /** Counted in order after validation, before the handler; the first refusal is the answer. */
   rateLimit?: RateLimitRule<RouteInput<B, Q, P, A>> | readonly RateLimitRule<RouteInput<B, Q, P, A>>[];
   body?: B;
@@ -214,11 +219,16 @@ function parsePart(schema: z.ZodType | undefined, value: unknown, part: 'body' |
   });
 }
 
-/** The viewer the route's rule gives its handler; 401 (with the token's refusal) for `viewer`. */
-function viewerFor(auth: RouteAuth, req: Request): Viewer | undefined {
+/** The viewer the route's rule gives its handler; 401 (with the token's refusal, and the route's detail) for `viewer`. */
+function viewerFor(auth: RouteAuth, req: Request, unauthorizedDetail: string | undefined): Viewer | undefined {
   switch (auth) {
     case 'viewer':
-      return requireViewer(req);
+      try {
+        return requireViewer(req);
+      } catch (err) {
+        if (unauthorizedDetail === undefined || !(err instanceof AppError)) throw err;
+        throw new AppError(err.code, err.message, unauthorizedDetail, err.data, err.status);
+      }
     case 'optional':
       return req.viewer;
     case 'public':
@@ -279,7 +289,7 @@ export function mountRoutes(router: Router, routes: readonly AnyRoute[]): void {
     assertDeclared(route);
     const limits = rateLimitsOf(route);
     router[route.method](route.path, async (req: Request, res: Response) => {
-      const viewer = viewerFor(route.auth, req);
+      const viewer = viewerFor(route.auth, req, route.unauthorizedDetail);
       const input = {
         body: parsePart(route.body, req.body, 'body'),
         query: parsePart(route.query, req.query, 'query'),
