@@ -88,7 +88,10 @@ test("a promoted pin in another person's home feed, its impression and click in 
     await expect(row.getByRole('cell').nth(1)).toHaveText('1', { timeout: 3000 }); // impressions
     await expect(row.getByRole('cell').nth(2)).toHaveText('1', { timeout: 3000 }); // clicks
   }).toPass({ timeout: 90_000 });
-  await expect(page.getByRole('img', { name: /Impressions and clicks per day/ })).toBeVisible();
+  // The chart: the advertiser's totals across all its campaigns, one figure at a time (chosen with radios).
+  await expect(page.getByRole('img', { name: /Impressions per day, all campaigns/ })).toBeVisible();
+  await page.getByRole('group', { name: 'Chart' }).getByRole('radio', { name: 'CTR' }).check();
+  await expect(page.getByRole('img', { name: /CTR per day, all campaigns/ })).toBeVisible();
   await page.getByRole('button', { name: `Pause ${campaignName}` }).click();
   await expect(page.getByText('Paused').first()).toBeVisible();
   await page.reload();

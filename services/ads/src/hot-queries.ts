@@ -1,11 +1,12 @@
-import { dayAfter, defineIndexes, OUTBOX_PENDING, type HotQuerySet } from '@pinhive/kit';
+import { dayAfter, defineIndexes, NOTHING_PENDING, OUTBOX_PENDING, type HotQuerySet } from '@pinhive/kit';
 import { ADVERTISERS_PER_PERSON_MAX } from '@pinhive/contracts';
 import { ADVERTISER_MEMBERS_COLLECTION, ADVERTISERS_COLLECTION, memberRowId } from './advertisers/advertiser.model';
 import { adsIndexes } from './indexes';
 import { PEOPLE_COLLECTION } from './people/person.model';
 import { AD_GROUPS_COLLECTION, ADS_COLLECTION, CAMPAIGNS_COLLECTION } from './promotions/promotion.model';
 import { ADVERTISER_PROFILES_COLLECTION } from './promotions/profile.model';
-import { AD_STATS_COLLECTION } from './counting/stats.model';
+import { HELD_EVENTS_COLLECTION } from './serving/held-events.model';
+import { AD_STATS_COLLECTION, ADVERTISER_STATS_COLLECTION } from './counting/stats.model';
 
 const N = 5_000;
 const at = new Date('2026-01-01T00:00:00Z');
@@ -22,12 +23,17 @@ const LIVE_EVERY = 10;
 const memberOf = (i: number, k: number) => `user-${(i * PER_ADVERTISER + k) % PEOPLE}`;
 /** One advertiser in this many has an event not yet published (the sweep reads those). */
 const PENDING_EVERY = 100;
+/** The event a held batch still waits to publish. */
+const heldEvent = (i: number) => ({ id: `held-event-${i}`, type: 'ads.ad.engaged.v1', key: campaignId(i) });
 
 /** ads' hot queries as its repositories send them (the guard: test/integration/hot-queries.int.test.ts). */
 export const adsHotQueries: HotQuerySet = {
   service: 'ads',
   // The kit's indexes on ads' collections: the outbox flag, and processed_events' day (ads consumes events).
-  indexes: [...adsIndexes, ...defineIndexes(ADVERTISERS_COLLECTION, [{ key: { [OUTBOX_PENDING]: 1 } }]), ...defineIndexes(CAMPAIGNS_COLLECTION, [{ key: { [OUTBOX_PENDING]: 1 } }]), ...defineIndexes('processed_events', [{ key: { day: 1 } }])],
+  indexes: [
+    ...adsIndexes, ...[ADVERTISERS_COLLECTION, CAMPAIGNS_COLLECTION, HELD_EVENTS_COLLECTION].flatMap((c) => defineIndexes(c, [{ key: { [OUTBOX_PENDING]: 1 } }])),
+    ...defineIndexes('processed_events', [{ key: { day: 1 } }]),
+  ],
   seeds: {
     [PEOPLE_COLLECTION]: { count: N, doc: (i) => ({ _id: `user-${i}`, username: `user${i}`, firstName: 'Ada', lastName: '' }) },
     processed_events: { count: N, doc: (i) => ({ _id: `person-registered:event-${i}`, eventId: `event-${i}`, handler: 'person-registered', at, day: dayAfter(at, i % DAYS) }) },
@@ -65,7 +71,18 @@ export const adsHotQueries: HotQuerySet = {
       doc: (i) => ({ _id: `${campaignId(i % 250)}2:2026-${String(1 + Math.floor(i / 250 / 28)).padStart(2, '0')}-${String(1 + (Math.floor(i / 250) % 28)).padStart(2, '0')}`,
         campaignId: campaignId(i % 250), campaignMonth: `${campaignId(i % 250)}:2026-${String(1 + Math.floor(i / 250 / 28)).padStart(2, '0')}`, impressions: i, clicks: 0, spendMicro: 0 }),
     },
+    // An advertiser's days: 200 advertisers with 25 days each, a month at a time.
+    [ADVERTISER_STATS_COLLECTION]: {
+      count: N,
+      doc: (i) => ({ _id: `${advertiserId(i % 200)}:2026-01-${String(1 + Math.floor(i / 200)).padStart(2, '0')}`, advertiserId: advertiserId(i % 200),
+        day: `2026-01-${String(1 + Math.floor(i / 200)).padStart(2, '0')}`, advertiserMonth: `${advertiserId(i % 200)}:2026-01`, impressions: i, clicks: 0, spendMicro: 0 }),
+    },
     [ADVERTISER_PROFILES_COLLECTION]: { count: N, doc: (i) => ({ _id: advertiserId(i), tagCount: 0 }) },
+    // Batches held while Kafka was away (a long outage's worth), over 40 purge days: most published, some still waiting.
+    [HELD_EVENTS_COLLECTION]: {
+      count: N,
+      doc: (i) => ({ _id: `held-${i}`, heldAt: at, purgeDay: dayAfter(at, i % DAYS), ...(i % PENDING_EVERY === 0 ? { pendingEvents: [heldEvent(i)], [OUTBOX_PENDING]: true } : {}) }),
+    },
   },
   queries: [
     { name: 'processed-event check (every account event)', collection: 'processed_events', filter: { _id: 'person-registered:event-4321' } },
@@ -87,9 +104,13 @@ export const adsHotQueries: HotQuerySet = {
     { name: 'the live campaigns (every serving refresh)', collection: CAMPAIGNS_COLLECTION, filter: { live: true }, reads: N / LIVE_EVERY },
     { name: "a bucket of an advertiser's campaigns (reporting)", collection: CAMPAIGNS_COLLECTION, filter: { advertiserBucket: `${advertiserId(7)}:0` }, reads: 20 },
     { name: "a campaign's days of a month (reporting)", collection: AD_STATS_COLLECTION, filter: { campaignMonth: `${campaignId(7)}:2026-01` }, reads: 28 },
+    { name: "an advertiser's days of a month, all its campaigns (reporting's chart)", collection: ADVERTISER_STATS_COLLECTION, filter: { advertiserMonth: `${advertiserId(7)}:2026-01` }, reads: 31 },
     { name: 'ad group by id (written unless there)', collection: AD_GROUPS_COLLECTION, filter: { _id: `${campaignId(4321)}1` } },
     { name: 'ad by id (written unless there)', collection: ADS_COLLECTION, filter: { _id: `${campaignId(4321)}2` } },
     { name: "an advertiser's details (every promotion)", collection: ADVERTISER_PROFILES_COLLECTION, filter: { _id: advertiserId(4321) } },
+    { name: 'outbox sweep of held ad events (Kafka was away)', collection: HELD_EVENTS_COLLECTION, filter: { [OUTBOX_PENDING]: true }, reads: N / PENDING_EVERY },
+    { name: 'a held batch published from memory, then cleared', collection: HELD_EVENTS_COLLECTION, filter: { _id: 'held-4300', 'pendingEvents.0.id': 'held-event-4300', pendingEvents: { $size: 1 } } },
+    { name: 'published held ad events of a day (purge)', collection: HELD_EVENTS_COLLECTION, filter: { purgeDay: dayAfter(at, 7), ...NOTHING_PENDING }, reads: N / DAYS },
     { name: 'a conversion tag added while there is room', collection: ADVERTISER_PROFILES_COLLECTION, filter: { _id: advertiserId(4321), tagCount: { $lt: 20 } } },
   ],
 };

@@ -1,8 +1,9 @@
 import { defineIndexes } from '@pinhive/kit';
 import { ADVERTISER_MEMBERS_COLLECTION, ADVERTISERS_COLLECTION } from './advertisers/advertiser.model';
 import { PEOPLE_COLLECTION } from './people/person.model';
-import { AD_STATS_COLLECTION } from './counting/stats.model';
+import { AD_STATS_COLLECTION, ADVERTISER_STATS_COLLECTION } from './counting/stats.model';
 import { CAMPAIGNS_COLLECTION } from './promotions/promotion.model';
+import { HELD_EVENTS_COLLECTION } from './serving/held-events.model';
 
 /** Every index ads' queries need, created at start by the kit (the outbox's and processed events' are the kit's). */
 export const adsIndexes = [
@@ -22,5 +23,11 @@ export const adsIndexes = [
   ]),
   ...defineIndexes(AD_STATS_COLLECTION, [
     { key: { campaignMonth: 1 } }, // a campaign's days of a month (reporting)
+  ]),
+  ...defineIndexes(ADVERTISER_STATS_COLLECTION, [
+    { key: { advertiserMonth: 1 } }, // an advertiser's days of a month, all its campaigns added up (reporting's chart)
+  ]),
+  ...defineIndexes(HELD_EVENTS_COLLECTION, [
+    { key: { purgeDay: 1 } }, // the purge of held events already published, by day
   ]),
 ];

@@ -3,12 +3,12 @@ import { connectRedis, createLogger, dayOf, newEvent } from '@pinhive/kit';
 import type { Redis } from 'ioredis';
 import type { Connection } from 'mongoose';
 import { Counter } from '../src/counting/counter';
-import { AD_STATS_COLLECTION, type AdStatsDoc } from '../src/counting/stats.model';
+import { AD_STATS_COLLECTION, ADVERTISER_STATS_COLLECTION, type AdStatsDoc, type AdvertiserStatsDoc } from '../src/counting/stats.model';
 import { scratchDatabase, servers, uniqueName, waitFor } from '../../../test/support/servers';
 
 /**
  * The counting against the real Redis and store: what a process killed mid-flush leaves, the next
- * one writes. A crash is stood for by a store whose writes never answer (the process never gets
+ * one writes; an advertiser's campaigns are added up per day beside each ad's day. A crash is stood for by a store whose writes never answer (the process never gets
  * to put the days back); the restart is a second Counter on the same Redis and namespace.
  */
 const logger = createLogger('counter-test', 'silent');
@@ -39,6 +39,7 @@ const impression = (viewerKey: string) =>
   newEvent('ads', 'ads.ad.engaged.v1', 'ad-1', { kind: 'impression', adId: 'ad-1', adGroupId: 'group-1', campaignId: 'campaign-1', advertiserId: 'adv-1', viewerKey, placement: 'home_feed' } satisfies AdEngagedV1);
 
 const stored = (mongo: Connection) => mongo.collection<AdStatsDoc>(AD_STATS_COLLECTION).findOne({ _id: `ad-1:${dayOf(new Date())}` });
+const advertiserDay = (mongo: Connection) => mongo.collection<AdvertiserStatsDoc>(ADVERTISER_STATS_COLLECTION).findOne({ _id: `adv-1:${dayOf(new Date())}` });
 
 it('writes the days a process killed mid-flush had taken, once the next process recovers them', async () => {
   const killed = counterOn(hangingStore(db()));
@@ -52,6 +53,7 @@ it('writes the days a process killed mid-flush had taken, once the next process 
   await restarted.recover();
   expect(await restarted.flush()).toBe(1);
   expect(await stored(db())).toMatchObject({ impressions: 3, clicks: 0, spendMicro: 6_000, campaignId: 'campaign-1' });
+  expect(await advertiserDay(db())).toMatchObject({ impressions: 3, clicks: 0, spendMicro: 6_000 });
   // Written and let go: nothing left to recover or write.
   await restarted.recover();
   expect(await restarted.flush()).toBe(0);
@@ -67,4 +69,20 @@ it('puts back the days of a write the store refused, and writes them at the next
   expect(await stored(db())).toMatchObject({ impressions: 1 });
   await again.recover(); // nothing was left in flight
   expect(await again.flush()).toBe(0);
+});
+
+it("adds up the impressions and clicks of all an advertiser's campaigns per day, beside each ad's day", async () => {
+  const otherCampaign = (kind: 'impression' | 'click', viewerKey: string) =>
+    newEvent('ads', 'ads.ad.engaged.v1', 'ad-2', { kind, adId: 'ad-2', adGroupId: 'group-2', campaignId: 'campaign-2', advertiserId: 'adv-1', viewerKey, placement: 'search' } satisfies AdEngagedV1);
+  const counter = counterOn(db());
+  // v1's second impression of ad-1 this hour counts nothing; ad-2's by the same viewer does.
+  expect(await counter.count([impression('v1'), impression('v2'), otherCampaign('impression', 'v1'), impression('v1'), otherCampaign('click', 'v1')])).toBe(4);
+  expect(await counter.flush()).toBe(2);
+  const day = dayOf(new Date());
+  expect(await advertiserDay(db())).toEqual({ _id: `adv-1:${day}`, advertiserId: 'adv-1', day, advertiserMonth: `adv-1:${day.slice(0, 7)}`, impressions: 3, clicks: 1, spendMicro: 6_000 });
+  // Counted on and written again: the day's total grows (never one write per event).
+  await counter.count([otherCampaign('impression', 'v2')]);
+  expect(await counter.flush()).toBe(1);
+  expect(await advertiserDay(db())).toMatchObject({ impressions: 4, clicks: 1, spendMicro: 8_000 });
+  expect(await stored(db())).toMatchObject({ impressions: 2 });
 });

@@ -158,6 +158,16 @@ export type ReportRow = z.infer<typeof reportRowSchema>;
 export const reportSchema = z.array(reportRowSchema);
 export type Report = z.infer<typeof reportSchema>;
 
+/** `GET /ads/v4/advertisers/{id}/reporting/daily/`: the range (default the last 7 days, as a report's). */
+export const reportDailyQuerySchema = reportQuerySchema.pick({ start_date: true, end_date: true });
+/** The advertiser's totals per day across all its campaigns, every day of the range (the report's chart). */
+export const reportDailySchema = z.object({
+  /** The currency its campaigns spend in; null when they spend in more than one (their spend added up then means nothing). */
+  currency: z.string().nullable(),
+  days: z.array(reportDaySchema),
+});
+export type ReportDaily = z.infer<typeof reportDailySchema>;
+
 /** `PUT /ads/v4/advertisers/{id}/campaigns/{campaignId}/status/`: pause or resume. */
 export const campaignStatusBodySchema = z.object({ status: z.enum(CAMPAIGN_STATUSES) });
 

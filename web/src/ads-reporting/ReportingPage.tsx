@@ -7,12 +7,11 @@ import { Spinner } from '../components/Spinner';
 import { StatusView } from '../components/StatusView';
 import { ERROR_TOAST_MS } from '../recovery/useResetEmail';
 import { useToast } from '../toast/toastContext';
-import { useCampaignStatus, useReport } from './queries';
+import { useCampaignStatus, useDailyTotals, useReport } from './queries';
 import { lastDays, REPORT_RANGE_DAYS, type ReportRangeDays } from './range';
 import { ReportChart } from './ReportChart';
 import { ReportTable } from './ReportTable';
 import { toggledStatus } from './status';
-import { dailyTotals } from './summary';
 import { useReportFormat } from './useReportFormat';
 
 interface ReportingPageProps {
@@ -22,8 +21,9 @@ interface ReportingPageProps {
 
 /**
  * The advertiser console's reporting (`/advertiser/{id}/reporting/campaigns|adgroups|ads/`):
- * impressions, clicks, CTR and spend per day over the last 7 or 30 days, as a chart and a table,
- * more rows a page at a time; campaigns paused and resumed from their row (shown at once, put
+ * impressions, clicks, CTR and spend per day over the last 7 or 30 days, as a chart (the
+ * advertiser's totals across all its campaigns, read on their own: not only the rows loaded) and a
+ * table, more rows a page at a time; campaigns paused and resumed from their row (shown at once, put
  * back with a message when the service refuses).
  */
 export function ReportingPage({ advertiserId, level }: ReportingPageProps) {
@@ -35,6 +35,7 @@ export function ReportingPage({ advertiserId, level }: ReportingPageProps) {
   // The range is fixed when chosen (not re-read each render): a report kept open past midnight stays the same query.
   const [range, setRange] = useState(() => lastDays(7, new Date()));
   const report = useReport(advertiserId, level, range);
+  const daily = useDailyTotals(advertiserId, range);
   const status = useCampaignStatus(advertiserId, level, range);
   const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
   const levelName = t(`adsReporting.levels.${level}`);
@@ -51,7 +52,7 @@ export function ReportingPage({ advertiserId, level }: ReportingPageProps) {
       { row, status: next },
       {
         onError: (error) => {
-          const reason = isApiError(error) ? error.message : t('errors.generic');
+          const reason = isApiError(error) ? error.message : t('advertisers.failed');
           toast.show({ message: t(next === 'PAUSED' ? 'adsReporting.pauseFailed' : 'adsReporting.resumeFailed', { name: row.name, reason }), durationMs: ERROR_TOAST_MS, tone: 'error' });
         },
         onSettled: () =>
@@ -76,7 +77,7 @@ export function ReportingPage({ advertiserId, level }: ReportingPageProps) {
         role="alert"
         level={2}
         title={t('adsReporting.loadFailed')}
-        body={isApiError(report.error) ? report.error.message : t('errors.generic')}
+        body={isApiError(report.error) ? report.error.message : t('advertisers.failed')}
         action={
           <button type="button" className="button button--secondary" onClick={() => void report.refetch()}>
             {t('common.tryAgain')}
@@ -89,7 +90,18 @@ export function ReportingPage({ advertiserId, level }: ReportingPageProps) {
   } else {
     body = (
       <>
-        <ReportChart days={dailyTotals(rows, range)} />
+        {daily.data ? (
+          <ReportChart daily={daily.data} />
+        ) : daily.isError ? (
+          <p role="alert" className="report-page__error">
+            {t('adsReporting.chart.loadFailed')}{' '}
+            <button type="button" className="button button--secondary" onClick={() => void daily.refetch()}>
+              {t('common.tryAgain')}
+            </button>
+          </p>
+        ) : (
+          <p role="status">{t('adsReporting.chart.loading')}</p>
+        )}
         <ReportTable level={level} rows={rows} caption={caption} partial={report.hasNextPage} pending={pending} onToggleStatus={toggleStatus} />
         {report.hasNextPage ? (
           <div className="report-more">

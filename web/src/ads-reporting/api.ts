@@ -1,4 +1,4 @@
-import { reportRowSchema, reportSchema, type CampaignStatus, type ReportLevel, type ReportRow } from '@pinhive/contracts';
+import { reportDailySchema, reportRowSchema, reportSchema, type CampaignStatus, type ReportDaily, type ReportLevel, type ReportRow } from '@pinhive/contracts';
 import type { z } from 'zod';
 import type { campaignStatusBodySchema } from '@pinhive/contracts';
 import { apiRequest, apiRequestWithBookmarks } from '../api/client';
@@ -18,6 +18,12 @@ export async function fetchReport(advertiserId: string, level: ReportLevel, rang
   const query = new URLSearchParams({ level, start_date: range.start_date, end_date: range.end_date, ...(bookmark ? { bookmark } : {}) });
   const answer = await apiRequestWithBookmarks(`${advertiserPath(advertiserId)}reporting/?${query.toString()}`, { schema: reportSchema, signal });
   return { rows: answer.data, next: nextBookmark(answer.bookmarks) };
+}
+
+/** `GET /ads/v4/advertisers/{id}/reporting/daily/`: the advertiser's totals per day across all its campaigns (the chart), every day of the range. */
+export function fetchDailyTotals(advertiserId: string, range: ReportRange, signal?: AbortSignal): Promise<ReportDaily> {
+  const query = new URLSearchParams({ start_date: range.start_date, end_date: range.end_date });
+  return apiRequest(`${advertiserPath(advertiserId)}reporting/daily/?${query.toString()}`, { schema: reportDailySchema, signal });
 }
 
 /** `PUT /ads/v4/advertisers/{id}/campaigns/{campaignId}/status/`: pause or resume; the answer is the campaign's report row. */

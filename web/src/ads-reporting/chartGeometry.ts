@@ -1,5 +1,5 @@
 /** The chart's drawing area, in SVG user units (it scales to its container's width). */
-export const CHART = { width: 640, panelHeight: 120, gap: 36, left: 56, right: 12, top: 20 } as const;
+export const CHART = { width: 640, panelHeight: 180, gap: 36, left: 72, right: 12, top: 20 } as const;
 
 /** Points of a line through `values`, spread over the width, 0 at the panel's bottom and `max` at its top. */
 export function linePoints(values: readonly number[], max: number, top: number, height: number = CHART.panelHeight, left: number = CHART.left, width: number = CHART.width - CHART.left - CHART.right): { x: number; y: number }[] {

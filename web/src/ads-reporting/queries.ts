@@ -1,12 +1,13 @@
-import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { CampaignStatus, ReportLevel, ReportRow } from '@pinhive/contracts';
-import { fetchReport, putCampaignStatus } from './api';
+import { fetchDailyTotals, fetchReport, putCampaignStatus } from './api';
 import type { ReportRange } from './range';
 import { optimisticRow, withCampaignRow, type ReportPage } from './status';
 
 export const reportKeys = {
   all: ['adReport'] as const,
   report: (advertiserId: string, level: ReportLevel, range: ReportRange) => ['adReport', advertiserId, level, range.start_date, range.end_date] as const,
+  daily: (advertiserId: string, range: ReportRange) => ['adReport', advertiserId, 'daily', range.start_date, range.end_date] as const,
 };
 
 /** A report of an advertiser's campaigns, ad groups or ads over a range, a page at a time ("Load more"). */
@@ -16,6 +17,14 @@ export function useReport(advertiserId: string, level: ReportLevel, range: Repor
     queryFn: ({ pageParam, signal }) => fetchReport(advertiserId, level, range, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next,
+  });
+}
+
+/** The advertiser's totals per day across all its campaigns (the chart): the same at every level, so one query for the three. */
+export function useDailyTotals(advertiserId: string, range: ReportRange) {
+  return useQuery({
+    queryKey: reportKeys.daily(advertiserId, range),
+    queryFn: ({ signal }) => fetchDailyTotals(advertiserId, range, signal),
   });
 }
 

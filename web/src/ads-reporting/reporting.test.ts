@@ -1,9 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ReportDay, ReportRow } from '@pinhive/contracts';
+import { busiestDay, CHART_FIGURES, figureMax, figureOf, figureTotal } from './chartFigures';
 import { linePoints, niceMax } from './chartGeometry';
 import { daysOf, lastDays } from './range';
 import { optimisticRow, toggledStatus, withCampaignRow, type ReportPage } from './status';
-import { busiestDay, commonCurrency, dailyTotals, grandTotals } from './summary';
+import { commonCurrency, grandTotals } from './summary';
 
 const day = (date: string, impressions: number, clicks: number, spend = 0): ReportDay => ({ date, impressions, clicks, ctr: impressions ? clicks / impressions : 0, spend_in_micro_currency: spend });
 const row = (id: string, days: ReportDay[], extra: Partial<ReportRow> = {}): ReportRow => {
@@ -32,16 +33,7 @@ describe('the date ranges', () => {
 });
 
 describe('the figures of a report', () => {
-  const range = { start_date: '2026-11-25', end_date: '2026-11-27' };
   const rows = [row('c1', [day('2026-11-25', 100, 4, 250_000), day('2026-11-27', 50, 1, 125_000)]), row('c2', [day('2026-11-27', 150, 3, 375_000)])];
-
-  it('adds up the rows per day, the days nothing was counted on at zero', () => {
-    expect(dailyTotals(rows, range)).toEqual([
-      { date: '2026-11-25', impressions: 100, clicks: 4, ctr: 0.04, spend_in_micro_currency: 250_000 },
-      { date: '2026-11-26', impressions: 0, clicks: 0, ctr: 0, spend_in_micro_currency: 0 },
-      { date: '2026-11-27', impressions: 200, clicks: 4, ctr: 0.02, spend_in_micro_currency: 500_000 },
-    ]);
-  });
 
   it('totals the rows, CTR from the sums (not an average of rates)', () => {
     expect(grandTotals(rows)).toEqual({ impressions: 300, clicks: 8, ctr: 0.0267, spend_in_micro_currency: 750_000 });
@@ -54,12 +46,6 @@ describe('the figures of a report', () => {
     expect(commonCurrency([])).toBeNull();
   });
 
-  it('names the busiest day for the chart description', () => {
-    const days = dailyTotals(rows, range);
-    expect(busiestDay(days, 'impressions')?.date).toBe('2026-11-27');
-    expect(busiestDay(days, 'clicks')?.date).toBe('2026-11-25');
-    expect(busiestDay([day('2026-11-25', 0, 0)], 'clicks')).toBeNull();
-  });
 });
 
 describe('pausing and resuming a campaign', () => {
@@ -83,6 +69,34 @@ describe('pausing and resuming a campaign', () => {
 });
 
 describe('the chart', () => {
+  // The advertiser's days as the service answers them (all its campaigns, every day of the range).
+  const days = [day('2026-11-25', 100, 4, 250_000), day('2026-11-26', 0, 0), day('2026-11-27', 200, 4, 500_000)];
+
+  it('draws each of the four figures of a day, spend in micro-currency', () => {
+    expect(CHART_FIGURES).toEqual(['impressions', 'clicks', 'ctr', 'spend']);
+    expect(CHART_FIGURES.map((f) => figureOf(days[2]!, f))).toEqual([200, 4, 0.02, 500_000]);
+  });
+
+  it('totals a figure over the days, CTR from the sums (not an average of the days’ rates)', () => {
+    expect(CHART_FIGURES.map((f) => figureTotal(days, f))).toEqual([300, 8, 0.0267, 750_000]);
+    expect(figureTotal([], 'ctr')).toBe(0);
+  });
+
+  it('names the busiest day of the figure shown for the chart description', () => {
+    expect(busiestDay(days, 'impressions')?.date).toBe('2026-11-27');
+    expect(busiestDay(days, 'clicks')?.date).toBe('2026-11-25'); // the first of equals
+    expect(busiestDay(days, 'ctr')?.date).toBe('2026-11-25');
+    expect(busiestDay(days, 'spend')?.date).toBe('2026-11-27');
+    expect(busiestDay([day('2026-11-25', 0, 0)], 'clicks')).toBeNull();
+  });
+
+  it('tops each axis at a round value over its highest day, CTR never above 100 % and spend at one unit when nothing was spent', () => {
+    expect(CHART_FIGURES.map((f) => figureMax(days, f))).toEqual([200, 5, 0.05, 500_000]);
+    expect(figureMax([day('2026-11-25', 3, 3)], 'ctr')).toBe(1);
+    expect(figureMax([day('2026-11-25', 0, 0)], 'spend')).toBe(1_000_000);
+    expect(figureMax([day('2026-11-25', 0, 0)], 'impressions')).toBe(1);
+  });
+
   it('rounds an axis up to 1, 2 or 5 times a power of ten', () => {
     expect([0, 1, 3, 7, 10, 11, 180, 2_001].map(niceMax)).toEqual([1, 1, 5, 10, 10, 20, 200, 5_000]);
   });

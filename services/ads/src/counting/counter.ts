@@ -3,7 +3,7 @@ import { mapLimit, type Logger } from '@pinhive/kit';
 import type { Redis } from 'ioredis';
 import type { Connection } from 'mongoose';
 import { dayOf } from '../promotions/promotion.rules';
-import { AD_STATS_COLLECTION, campaignMonthKey, type AdStatsDoc } from './stats.model';
+import { AD_STATS_COLLECTION, ADVERTISER_STATS_COLLECTION, advertiserMonthKey, campaignMonthKey, type AdStatsDoc, type AdvertiserStatsDoc } from './stats.model';
 import { spendKey } from './spend';
 
 /** A viewer's impressions (and clicks) of one ad count once per hour (issue 25). */
@@ -17,20 +17,26 @@ const FLUSH_WRITES_AT_ONCE = 4;
 
 /*
  * One event, in one Lua call: its natural key (kind, ad, viewer, hour) is set if new, and only
- * then are the ad's day and the campaign's spend counted and the day marked for the flush. A
- * redelivered event (Kafka's at-least-once, a consumer restarted before committing) finds its key
- * and counts nothing: exactly once without a store write per event.
- *   KEYS: seen, stats hash, spend, dirty set   ARGV: field, spend micro, dedupe ttl, keep ttl, dirty member
+ * then are the ad's day, the advertiser's day and the campaign's spend counted and the day marked
+ * for the flush. A redelivered event (Kafka's at-least-once, a consumer restarted before
+ * committing) finds its key and counts nothing: exactly once without a store write per event.
+ * The advertiser's day is counted here, not added up from its ads' days when read: the report's
+ * chart then reads one document a day however many campaigns the advertiser has.
+ *   KEYS: seen, ad stats hash, spend, dirty set, advertiser stats hash
+ *   ARGV: field, spend micro, dedupe ttl, keep ttl, dirty member
  */
 const COUNT_ONCE = `
 if redis.call('SET', KEYS[1], '1', 'NX', 'EX', ARGV[3]) then
   redis.call('HINCRBY', KEYS[2], ARGV[1], 1)
+  redis.call('HINCRBY', KEYS[5], ARGV[1], 1)
   if tonumber(ARGV[2]) > 0 then
     redis.call('HINCRBY', KEYS[2], 'spend', ARGV[2])
+    redis.call('HINCRBY', KEYS[5], 'spend', ARGV[2])
     redis.call('INCRBY', KEYS[3], ARGV[2])
     redis.call('EXPIRE', KEYS[3], ARGV[4])
   end
   redis.call('EXPIRE', KEYS[2], ARGV[4])
+  redis.call('EXPIRE', KEYS[5], ARGV[4])
   redis.call('SADD', KEYS[4], ARGV[5])
   return 1
 end
@@ -49,14 +55,15 @@ if #taken > 0 then redis.call('SADD', KEYS[2], unpack(taken)) end
 return taken`;
 
 type CountingRedis = Redis & {
-  adsCountOnce(seen: string, stats: string, spend: string, dirty: string, field: string, spendMicro: number, dedupe: number, keep: number, member: string): Promise<number>;
+  adsCountOnce(seen: string, stats: string, spend: string, dirty: string, advertiserStats: string, field: string, spendMicro: number, dedupe: number, keep: number, member: string): Promise<number>;
   adsTakeDirty(dirty: string, inFlight: string, count: number): Promise<string[]>;
 };
 
 /**
- * Impressions and clicks counted per ad and day in Redis (with AOF: the stack runs it so), and
- * written to the store in batches (`ad_stats`): one Redis round trip per batch of events, one
- * store write per ad and day per flush, never one per impression. Spend accrues per impression at
+ * Impressions and clicks counted per ad and day, and per advertiser and day, in Redis (with AOF:
+ * the stack runs it so), and written to the store in batches (`ad_stats`, `advertiser_stats`): one
+ * Redis round trip per batch of events, one store write per ad and day and per advertiser and day
+ * per flush, never one per impression. Spend accrues per impression at
  * the configured CPM; serving reads today's spend (counting/spend.ts).
  */
 export class Counter {
@@ -65,7 +72,7 @@ export class Counter {
   private flushing: Promise<number> | undefined;
 
   constructor(private readonly deps: { redis: Redis; mongo: Connection; namespace: string; cpmMicro: number; flushMs: number; logger: Logger }) {
-    if (!('adsCountOnce' in deps.redis)) deps.redis.defineCommand('adsCountOnce', { numberOfKeys: 4, lua: COUNT_ONCE });
+    if (!('adsCountOnce' in deps.redis)) deps.redis.defineCommand('adsCountOnce', { numberOfKeys: 5, lua: COUNT_ONCE });
     if (!('adsTakeDirty' in deps.redis)) deps.redis.defineCommand('adsTakeDirty', { numberOfKeys: 2, lua: TAKE_DIRTY });
     this.redis = deps.redis as CountingRedis;
   }
@@ -86,6 +93,7 @@ export class Counter {
       const d = e.data;
       pipeline.adsCountOnce(
         this.key('seen', d.kind, d.adId, d.viewerKey, String(hour)), this.key('stats', d.adId, day), spendKey(this.deps.namespace, d.campaignId, day), this.key('dirty'),
+        this.key('advertiser-stats', d.advertiserId, day),
         d.kind === 'impression' ? 'impressions' : 'clicks', d.kind === 'impression' ? perImpression : 0, DEDUPE_SECONDS, KEEP_SECONDS,
         [d.adId, day, d.adGroupId, d.campaignId, d.advertiserId].join('|'),
       );
@@ -129,7 +137,10 @@ export class Counter {
     await this.flush().catch(() => undefined);
   }
 
-  /** Writes the counted days to the store now; answers how many. A failed write puts them back to be written later. */
+  /**
+   * Writes the counted days to the store now (each ad's, then each advertiser's whose ads they
+   * are); answers how many ad days. A failed write puts them back to be written later.
+   */
   flush(): Promise<number> {
     this.flushing ??= this.flushOnce().finally(() => {
       this.flushing = undefined;
@@ -156,6 +167,22 @@ export class Counter {
         await stats.updateOne({ _id: `${adId}:${day}` }, {
           $setOnInsert: { adId, adGroupId, campaignId, advertiserId, day, campaignMonth: campaignMonthKey(campaignId, day) },
           $max: { impressions: Number(totals[i]?.['impressions'] ?? 0), clicks: Number(totals[i]?.['clicks'] ?? 0), spendMicro: Number(totals[i]?.['spend'] ?? 0) },
+        }, { upsert: true });
+      });
+      // The advertisers' days: the ads' days taken name them (an event marks only its ad's day), so
+      // a day put back after a failed write brings its advertiser's day back with it.
+      const advertiserDays = [...new Set(parsed.map(([, day, , , advertiserId]) => `${advertiserId}|${day}`))].map((m) => m.split('|') as [string, string]);
+      const advertiserPipeline = this.redis.pipeline();
+      for (const [advertiserId, day] of advertiserDays) advertiserPipeline.hgetall(this.key('advertiser-stats', advertiserId, day));
+      const advertiserTotals = ((await advertiserPipeline.exec()) ?? []).map(([err, value]) => {
+        if (err) throw err;
+        return value as Record<string, string>;
+      });
+      const advertiserStats = this.deps.mongo.collection<AdvertiserStatsDoc>(ADVERTISER_STATS_COLLECTION);
+      await mapLimit(advertiserDays, FLUSH_WRITES_AT_ONCE, async ([advertiserId, day], i) => {
+        await advertiserStats.updateOne({ _id: `${advertiserId}:${day}` }, {
+          $setOnInsert: { advertiserId, day, advertiserMonth: advertiserMonthKey(advertiserId, day) },
+          $max: { impressions: Number(advertiserTotals[i]?.['impressions'] ?? 0), clicks: Number(advertiserTotals[i]?.['clicks'] ?? 0), spendMicro: Number(advertiserTotals[i]?.['spend'] ?? 0) },
         }, { upsert: true });
       });
       await this.redis.srem(this.key('flushing'), ...members);

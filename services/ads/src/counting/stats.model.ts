@@ -19,3 +19,23 @@ export interface AdStatsDoc {
 
 export const AD_STATS_COLLECTION = 'ad_stats';
 export const campaignMonthKey = (campaignId: string, day: string): string => `${campaignId}:${day.slice(0, 7)}`;
+
+/**
+ * What all an advertiser's campaigns did on a day (UTC), written from the counting's per-advertiser
+ * Redis aggregate beside the ads' (counting/counter.ts), with `$max` as above. The report's chart
+ * reads these: a day's total across every campaign in one document, however many campaigns there
+ * are. `_id` is `<advertiserId>:<day>`.
+ */
+export interface AdvertiserStatsDoc {
+  _id: string;
+  advertiserId: string;
+  day: string;
+  /** `<advertiserId>:<YYYY-MM>`: the chart reads an advertiser's days a month at a time, by equality. */
+  advertiserMonth: string;
+  impressions: number;
+  clicks: number;
+  spendMicro: number;
+}
+
+export const ADVERTISER_STATS_COLLECTION = 'advertiser_stats';
+export const advertiserMonthKey = (advertiserId: string, day: string): string => `${advertiserId}:${day.slice(0, 7)}`;

@@ -16,4 +16,6 @@ export interface AdvertiserProfileDoc {
   tagCount: number;
   /** Campaigns promoted for the advertiser so far: numbers them for their listing buckets. */
   campaignSeq?: number;
+  /** The currencies its campaigns were promoted in (the country's at the time; the country may change since): the report's chart adds up spend only in one. */
+  currencies?: string[];
 }

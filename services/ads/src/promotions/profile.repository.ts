@@ -20,9 +20,9 @@ export class ProfileRepository {
     return doc;
   }
 
-  /** The advertiser's next campaign number (from 1). */
-  async nextCampaignSeq(advertiserId: string): Promise<number> {
-    const doc = await this.profiles().findOneAndUpdate({ _id: advertiserId }, { $inc: { campaignSeq: 1 }, $setOnInsert: { tagCount: 0 } }, { upsert: true, returnDocument: 'after' });
+  /** The advertiser's next campaign number (from 1), the campaign's currency noted among its currencies in the same write. */
+  async nextCampaignSeq(advertiserId: string, currency: string): Promise<number> {
+    const doc = await this.profiles().findOneAndUpdate({ _id: advertiserId }, { $inc: { campaignSeq: 1 }, $addToSet: { currencies: currency }, $setOnInsert: { tagCount: 0 } }, { upsert: true, returnDocument: 'after' });
     return doc?.campaignSeq ?? 1;
   }
 

@@ -112,7 +112,7 @@ export class PromotionService {
         boardId: pin.board.id, boardName: pin.board.name, origUrl: pin.images.orig.url, origWidth: pin.images.orig.width, origHeight: pin.images.orig.height,
       },
     };
-    const seq = await this.deps.profiles.nextCampaignSeq(advertiserId);
+    const seq = await this.deps.profiles.nextCampaignSeq(advertiserId, defaults.currency);
     const campaign: CampaignDoc = {
       _id: id, live: true, advertiserBucket: advertiserBucketKey(advertiserId, seq), advertiserId, name: campaignNameOf(body.campaign_name), objective: objectiveOf(body), status: 'ACTIVE',
       dailyBudgetMicro: body.budget_in_micro_currency, currency: defaults.currency, startDate: days.startDate, endDate: days.endDate,

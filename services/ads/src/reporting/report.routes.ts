@@ -1,4 +1,4 @@
-import { advertiserIdSchema, BOOKMARK_END, campaignStatusBodySchema, idSchema, reportQuerySchema, reportRowSchema, reportSchema } from '@pinhive/contracts';
+import { advertiserIdSchema, BOOKMARK_END, campaignStatusBodySchema, idSchema, reportDailyQuerySchema, reportDailySchema, reportQuerySchema, reportRowSchema, reportSchema } from '@pinhive/contracts';
 import { defineRoute, memoryLimit, perViewer } from '@pinhive/kit';
 import { z } from 'zod';
 import type { ReportService } from './report.service';
@@ -15,6 +15,11 @@ export function reportRoutes(reports: ReportService) {
         const { rows, next } = await reports.report(viewer, params.id, query);
         return { items: rows, bookmark: next ?? BOOKMARK_END };
       },
+    }),
+    defineRoute({
+      method: 'get', path: '/ads/v4/advertisers/:id/reporting/daily/', summary: "The advertiser's impressions, clicks, CTR and spend per day across all its campaigns (the report's chart)", auth: 'viewer',
+      params: z.object({ id: advertiserIdSchema }), query: reportDailyQuerySchema, response: reportDailySchema,
+      handler: ({ viewer, params, query }) => reports.daily(viewer, params.id, query),
     }),
     defineRoute({
       method: 'put', path: '/ads/v4/advertisers/:id/campaigns/:campaignId/status/', summary: 'Pause or resume a campaign (the advertiser\'s people); serving follows within seconds', auth: 'viewer',

@@ -25,6 +25,7 @@ function service(set = campaigns) {
     set: { serving: () => set },
     people: { findById: async () => null },
     bus: { publish: async () => undefined },
+    held: { hold: async () => undefined },
     tokenSecret: 'secret',
     logger: { warn: () => undefined } as unknown as Logger,
     now: () => new Date('2026-11-28T12:00:00Z'),
@@ -59,5 +60,39 @@ describe('serving beside a search', () => {
 
   it('never serves the advertiser\'s own people', async () => {
     expect((await service().serve({ userId: 'owner' } as typeof viewer, 'search', 5, 'chocolate')).items).toEqual([]);
+  });
+});
+
+describe('impressions and clicks taken back while Kafka is away', () => {
+  const kafkaDown = async () => { throw new Error('kafka: connection refused'); };
+  function accepting(bus: { publish: () => Promise<void> }, hold: jest.Mock) {
+    return new ServingService({
+      set: { serving: () => campaigns }, people: { findById: async () => null }, bus, held: { hold }, tokenSecret: 'secret',
+      logger: { warn: () => undefined } as unknown as Logger, now: () => new Date('2026-11-28T12:00:00Z'), pick: (items) => [...items],
+    });
+  }
+  const impressions = async (serving: ServingService) =>
+    (await serving.serve(viewer, 'search', 2, 'chocolate')).items.map((i) => ({ kind: 'impression' as const, token: i.ad.token }));
+
+  it('holds the accepted events in the store, one batch, and answers as when Kafka took them', async () => {
+    const hold = jest.fn(async () => undefined);
+    const serving = accepting({ publish: kafkaDown }, hold);
+    const events = [...(await impressions(serving)), { kind: 'click' as const, token: 'forged' }];
+    expect(await serving.accept(viewer, { events })).toEqual({ accepted: 2, skipped: 1 });
+    expect(hold).toHaveBeenCalledTimes(1);
+    const [held] = hold.mock.calls[0] as unknown as [{ type: string; data: { adId: string } }[]];
+    expect(held.map((e) => [e.type, e.data.adId])).toEqual([['ads.ad.engaged.v1', 'a-p1'], ['ads.ad.engaged.v1', 'a-p2']]);
+  });
+
+  it('writes nothing to the store while Kafka takes them', async () => {
+    const hold = jest.fn(async () => undefined);
+    const serving = accepting({ publish: async () => undefined }, hold);
+    expect(await serving.accept(viewer, { events: await impressions(serving) })).toEqual({ accepted: 2, skipped: 0 });
+    expect(hold).not.toHaveBeenCalled();
+  });
+
+  it('answers 503 only when the store does not take them either', async () => {
+    const serving = accepting({ publish: kafkaDown }, jest.fn(async () => { throw new Error('store away'); }));
+    await expect(serving.accept(viewer, { events: await impressions(serving) })).rejects.toMatchObject({ code: 'service_unavailable', status: 503 });
   });
 });

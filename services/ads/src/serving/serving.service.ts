@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { chooseCampaigns, promotedPinOf, shuffledPick, type AdEventsBody, type AdPlacement, type AdServeResponse, type ChoiceOf } from '@pinhive/contracts';
+import { chooseCampaigns, promotedPinOf, shuffledPick, type AdEventsBody, type AdPlacement, type AdServeResponse, type ChoiceOf, type EventEnvelope } from '@pinhive/contracts';
 import { newEvent, serviceUnavailable, servedAdToken, verifyAdToken, ViewerFactsCache, type EventBus, type Logger, type Viewer } from '@pinhive/kit';
 import type { PersonRepository } from '../people/person.repository';
+import type { HeldEventsRepository } from './held-events.repository';
 import type { ServingSet } from './serving-set';
 
 /**
  * ads' own serve call (`GET /ads/v4/serve/`: contracts `chooseCampaigns`, the same rules
  * pins-boards serves the web's pages with), and what viewers saw and clicked taken back. Serving reads only memory (ServingSet) and the viewer's facts (kept, read again ahead
  * of their expiry): no store command in a request's path once warm. Accepted events go straight
- * to Kafka (`ads.ad.engaged.v1`), counted by ads' own consumer.
+ * to Kafka (`ads.ad.engaged.v1`), counted by ads' own consumer; while Kafka is away they are held
+ * in the store for the outbox relay (held-events.repository.ts).
  */
 export class ServingService {
   private readonly facts: ViewerFactsCache;
@@ -17,6 +19,8 @@ export class ServingService {
     set: Pick<ServingSet, 'serving'>;
     people: Pick<PersonRepository, 'findById'>;
     bus: Pick<EventBus, 'publish'>;
+    /** Where accepted events wait for Kafka when it does not take them. */
+    held: Pick<HeldEventsRepository, 'hold'>;
     tokenSecret: string;
     logger: Logger;
     now: () => Date;
@@ -46,7 +50,9 @@ export class ServingService {
   /**
    * Takes impressions and clicks back: each with a token this service signed for this viewer
    * (someone signed in sends only their own), not expired. Others are skipped, not refused: a
-   * page left open over a day sends stale ones. Kafka away: 503, and the browser tries again.
+   * page left open over a day sends stale ones. Kafka away: the events are held in the store and
+   * published once it is back, and the call answers as usual; only with the store away too does it
+   * answer 503 (the browser tries again a few times).
    */
   async accept(viewer: Viewer | undefined, body: AdEventsBody): Promise<{ accepted: number; skipped: number }> {
     const now = this.deps.now();
@@ -61,11 +67,25 @@ export class ServingService {
       try {
         await this.deps.bus.publish(events);
       } catch (err) {
-        this.deps.logger.warn({ err, events: events.length }, 'ads events: Kafka did not take them');
-        throw serviceUnavailable('The events could not be recorded. Try again.');
+        await this.hold(events, now, err);
       }
     }
     return { accepted: events.length, skipped: body.events.length - events.length };
+  }
+
+  /**
+   * Kafka did not take them: one store write for the batch (the outbox the blueprint asks for),
+   * not an error for the browser, whose retries end after a few seconds. Consumers count each
+   * event once by its natural key, so events Kafka took in part before failing may go out twice.
+   */
+  private async hold(events: EventEnvelope[], now: Date, publishError: unknown): Promise<void> {
+    try {
+      await this.deps.held.hold(events, now);
+    } catch (err) {
+      this.deps.logger.warn({ err, publishError, events: events.length }, 'ads events: neither Kafka nor the store took them');
+      throw serviceUnavailable('The events could not be recorded. Try again.');
+    }
+    this.deps.logger.warn({ err: publishError, events: events.length }, 'ads events: Kafka did not take them; held in the store until it is back');
   }
 }
 
