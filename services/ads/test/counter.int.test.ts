@@ -86,3 +86,18 @@ it("adds up the impressions and clicks of all an advertiser's campaigns per day,
   expect(await advertiserDay(db())).toMatchObject({ impressions: 4, clicks: 1, spendMicro: 8_000 });
   expect(await stored(db())).toMatchObject({ impressions: 2 });
 });
+
+it("counts a viewer's impressions of an ad once an hour: again in the next hour, not twice in one", async () => {
+  const counter = counterOn(db());
+  const day = dayOf(new Date());
+  const at = (time: string) => new Date(`${day}T${time}Z`);
+  const seen = (time: string) => ({
+    ...newEvent('ads', 'ads.ad.engaged.v1', 'ad-hour', { kind: 'impression', adId: 'ad-hour', adGroupId: 'group-h', campaignId: 'campaign-h', advertiserId: 'adv-h', viewerKey: 'v1', placement: 'home_feed' } satisfies AdEngagedV1),
+    occurredAt: at(time).toISOString(),
+  });
+  // 00:59:59 and 01:00:01 are two hours; 01:30 and 01:59 are the second one's again.
+  expect(await counter.count([seen('00:59:59'), seen('01:00:01'), seen('01:30:00')])).toBe(2);
+  expect(await counter.count([seen('01:59:00')])).toBe(0);
+  expect(await counter.flush()).toBe(1);
+  expect(await db().collection<AdStatsDoc>(AD_STATS_COLLECTION).findOne({ _id: `ad-hour:${day}` })).toMatchObject({ impressions: 2 });
+});
