@@ -92,6 +92,7 @@ test("a promoted pin in another person's home feed, its impression and click in 
   await expect(page.getByRole('img', { name: /Impressions per day, all campaigns/ })).toBeVisible();
   await page.getByRole('group', { name: 'Chart' }).getByRole('radio', { name: 'CTR' }).check();
   await expect(page.getByRole('img', { name: /CTR per day, all campaigns/ })).toBeVisible();
+  await expectAccessible(page, 'campaign reporting with its chart');
   await page.getByRole('button', { name: `Pause ${campaignName}` }).click();
   await expect(page.getByText('Paused').first()).toBeVisible();
   await page.reload();

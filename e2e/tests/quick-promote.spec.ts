@@ -93,6 +93,7 @@ test('a pin saved by an account older than 28 days is promoted through business 
   const refused = page.getByRole('dialog', { name: "We couldn't promote your Pin" });
   await expect(refused).toContainText('Your daily budget is below the minimum.');
   await expect(refused).toContainText('The least daily budget is 1 USD.');
+  await expectAccessible(page, 'the quick-promote error modal');
   await refused.getByRole('button', { name: 'Back to your promotion' }).click();
   await expect(refused).toBeHidden();
 

@@ -8,8 +8,9 @@ import { creatorCardKey, fetchCreatorCard } from '../settings/siteClaims';
 /**
  * The success dialog's creator card ("Creator card (attribution)"): the verified owner of the
  * saved pin's site, when the viewer neither is them nor follows them (the server decides: no card
- * is `null`). Avatar, name cut at 70, follower count, linking to `/{username}/`. No sponsor line:
- * docs/decisions/site-claims.md. Nothing shows while it loads or if the lookup fails: the card is
+ * is `null`). Avatar, name cut at 70, follower count, linking to `/{username}/`. No sponsor line
+ * here: a site's owner is never a sponsor (docs/decisions/site-claims.md); the sponsor line,
+ * 'Promoted by {sponsorName}', is on promoted pins' cards (promoted/PromotedPinCard.tsx). Nothing shows while it loads or if the lookup fails: the card is
  * an extra, never in the way of the dialog.
  */
 export function CreatorCard({ pinId }: { pinId: string }) {
