@@ -1,6 +1,6 @@
 import { campaignWordsOf, type CampaignServingV1, type ServedCampaign } from '@pinhive/contracts';
 import type { Logger } from '@pinhive/kit';
-import { ServingService } from './serving.service';
+import { KAFKA_AWAY_MS, ServingService } from './serving.service';
 
 /** A live quick promotion of `pinId` with the pin's words; SE, no other targeting. */
 function live(pinId: string, title: string, description = '', boardName = 'Ideas'): ServedCampaign {
@@ -65,10 +65,10 @@ describe('serving beside a search', () => {
 
 describe('impressions and clicks taken back while Kafka is away', () => {
   const kafkaDown = async () => { throw new Error('kafka: connection refused'); };
-  function accepting(bus: { publish: () => Promise<void> }, hold: jest.Mock) {
+  function accepting(bus: { publish: () => Promise<void> }, hold: jest.Mock, clock = () => 0) {
     return new ServingService({
       set: { serving: () => campaigns }, people: { findById: async () => null }, bus, held: { hold }, tokenSecret: 'secret',
-      logger: { warn: () => undefined } as unknown as Logger, now: () => new Date('2026-11-28T12:00:00Z'), pick: (items) => [...items],
+      logger: { warn: () => undefined } as unknown as Logger, now: () => new Date('2026-11-28T12:00:00Z'), pick: (items) => [...items], clock,
     });
   }
   const impressions = async (serving: ServingService) =>
@@ -89,6 +89,22 @@ describe('impressions and clicks taken back while Kafka is away', () => {
     const serving = accepting({ publish: async () => undefined }, hold);
     expect(await serving.accept(viewer, { events: await impressions(serving) })).toEqual({ accepted: 2, skipped: 0 });
     expect(hold).not.toHaveBeenCalled();
+  });
+
+  it(`holds the posts of the next ${KAFKA_AWAY_MS} ms without trying Kafka, then tries it again`, async () => {
+    let at = 1_000;
+    const publish = jest.fn<Promise<void>, []>(kafkaDown);
+    const hold = jest.fn(async () => undefined);
+    const serving = accepting({ publish }, hold, () => at);
+    const post = async () => serving.accept(viewer, { events: await impressions(serving) });
+    expect(await post()).toEqual({ accepted: 2, skipped: 0 });
+    at += KAFKA_AWAY_MS - 1;
+    expect(await post()).toEqual({ accepted: 2, skipped: 0 });
+    expect([publish.mock.calls.length, hold.mock.calls.length]).toEqual([1, 2]);
+    at += 1;
+    publish.mockImplementation(async () => undefined);
+    expect(await post()).toEqual({ accepted: 2, skipped: 0 });
+    expect([publish.mock.calls.length, hold.mock.calls.length]).toEqual([2, 2]);
   });
 
   it('answers 503 only when the store does not take them either', async () => {

@@ -6,6 +6,13 @@ import type { HeldEventsRepository } from './held-events.repository';
 import type { ServingSet } from './serving-set';
 
 /**
+ * After Kafka failed a publish, the next events go straight to the store for this long: each
+ * publish to a Kafka that is away waits out the producer's retries (seconds), and an outage
+ * would make every post wait them. Then Kafka is tried again.
+ */
+export const KAFKA_AWAY_MS = 5_000;
+
+/**
  * ads' own serve call (`GET /ads/v4/serve/`: contracts `chooseCampaigns`, the same rules
  * pins-boards serves the web's pages with), and what viewers saw and clicked taken back. Serving reads only memory (ServingSet) and the viewer's facts (kept, read again ahead
  * of their expiry): no store command in a request's path once warm. Accepted events go straight
@@ -14,6 +21,9 @@ import type { ServingSet } from './serving-set';
  */
 export class ServingService {
   private readonly facts: ViewerFactsCache;
+  private readonly clock: () => number;
+  /** The monotonic time until which posts are held without trying Kafka (KAFKA_AWAY_MS after a failed publish). */
+  private kafkaAwayUntil = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly deps: {
     set: Pick<ServingSet, 'serving'>;
@@ -26,10 +36,11 @@ export class ServingService {
     now: () => Date;
     /** Picks `count` of the candidates (random by default; tests pass their own). */
     pick?: ChoiceOf['pick'];
-    /** Monotonic milliseconds, for the age of kept facts (performance.now by default; tests pass their own). */
+    /** Monotonic milliseconds, for the age of kept facts and of Kafka's last failure (performance.now by default; tests pass their own). */
     clock?: () => number;
   }) {
     this.facts = new ViewerFactsCache({ read: (userId) => deps.people.findById(userId), name: 'ads serving: a viewer\'s facts', logger: deps.logger, now: deps.now, clock: deps.clock });
+    this.clock = deps.clock ?? (() => performance.now());
   }
 
   /**
@@ -63,10 +74,14 @@ export class ServingService {
       const { adId, adGroupId, campaignId, advertiserId, viewerKey, placement } = claims;
       return [newEvent('ads', 'ads.ad.engaged.v1', adId, { kind, adId, adGroupId, campaignId, advertiserId, viewerKey, placement }, now)];
     });
-    if (events.length > 0) {
+    if (events.length === 0) return { accepted: 0, skipped: body.events.length };
+    if (this.clock() < this.kafkaAwayUntil) {
+      await this.hold(events, now, undefined);
+    } else {
       try {
         await this.deps.bus.publish(events);
       } catch (err) {
+        this.kafkaAwayUntil = this.clock() + KAFKA_AWAY_MS;
         await this.hold(events, now, err);
       }
     }
@@ -85,7 +100,8 @@ export class ServingService {
       this.deps.logger.warn({ err, publishError, events: events.length }, 'ads events: neither Kafka nor the store took them');
       throw serviceUnavailable('The events could not be recorded. Try again.');
     }
-    this.deps.logger.warn({ err: publishError, events: events.length }, 'ads events: Kafka did not take them; held in the store until it is back');
+    // Said once per failed publish, not for each post held meanwhile without trying Kafka.
+    if (publishError !== undefined) this.deps.logger.warn({ err: publishError, events: events.length, heldWithoutKafkaMs: KAFKA_AWAY_MS }, 'ads events: Kafka did not take them; held in the store until it is back');
   }
 }
 
