@@ -11,6 +11,7 @@ import { connectRedis, redisReady } from './infra/redis';
 import { connectPostgres, ensureDatabase, postgresReady } from './infra/postgres';
 import { answerClientErrors, createHttpApp } from './http/app';
 import { closeWhenAnswered } from './http/closing';
+import { expressServer } from './http/server';
 import { probesRouter, type ReadinessCheck } from './http/probes';
 import { mountRoutes, type AnyRoute } from './http/route';
 import type { EventBus, EventHandler } from './events/bus';
@@ -188,7 +189,8 @@ export async function startService<C extends BaseConfig>(def: ServiceDefinition<
   experiments.start();
 
   const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(config.PORT, config.HOST, () => resolve(s));
+    // Not app.listen: requests made with the app's prototypes are not promoted (http/server.ts).
+    const s = expressServer(app).listen(config.PORT, config.HOST, () => resolve(s));
     s.once('error', reject);
   });
   // The gateway keeps idle upstream connections for 30 s; Node must keep them longer, or nginx
