@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createAccount, uniqueEmail } from './support/accounts';
-import { addAdvertiserMember, createAdvertiser } from './support/advertisers';
+import { addAdvertiserMember, createAdvertiser, submitBillingForm } from './support/advertisers';
 import { expectAccessible } from './support/axe';
 import { uniqueName } from './support/unique';
 
@@ -116,10 +116,8 @@ test('billing details added in the console ask for the advertising terms first, 
   await expect(page.getByText('No billing details yet.')).toBeVisible();
   await page.getByRole('button', { name: 'Add billing details' }).click();
   const form = page.getByRole('dialog', { name: 'Billing details' });
-  await form.getByLabel('Invoice to').fill('Olga');
-  await form.getByLabel('Email for invoices').fill('olga@lamps.example');
-  await form.getByLabel('Billing address').fill('1 Hive Road, Springfield');
-  await form.getByRole('button', { name: 'Continue' }).click();
+  const olgasBilling = { contact: 'Olga', email: 'olga@lamps.example', address: '1 Hive Road, Springfield' };
+  await submitBillingForm(form, olgasBilling);
 
   // GDPR_MODAL: nothing is stored until the terms are accepted; "Not now" goes back to the form.
   const terms = page.getByRole('dialog', { name: 'Advertising terms' });
@@ -132,10 +130,7 @@ test('billing details added in the console ask for the advertising terms first, 
   await expect(page.getByText('No billing details yet.')).toBeVisible();
 
   await page.getByRole('button', { name: 'Add billing details' }).click();
-  await form.getByLabel('Invoice to').fill('Olga');
-  await form.getByLabel('Email for invoices').fill('olga@lamps.example');
-  await form.getByLabel('Billing address').fill('1 Hive Road, Springfield');
-  await form.getByRole('button', { name: 'Continue' }).click();
+  await submitBillingForm(form, olgasBilling);
   await terms.getByRole('button', { name: 'Accept and continue' }).click();
   await expect(terms).toBeHidden();
   await expect(page.getByRole('main')).toContainText('olga@lamps.example');

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createAccount, uniqueEmail } from './support/accounts';
+import { submitBillingForm } from './support/advertisers';
 import { expectAccessible } from './support/axe';
 import { createBoard, uploadPin } from './support/boards';
 import { uniqueImage, uniqueName } from './support/unique';
@@ -81,10 +82,7 @@ test('a pin saved by an account older than 28 days is promoted through business 
   await expect(billing).toBeVisible();
   await billing.getByRole('button', { name: 'Continue' }).click();
   await expect(billing.getByLabel('Invoice to')).toBeFocused();
-  await billing.getByLabel('Invoice to').fill('Ada');
-  await billing.getByLabel('Email for invoices').fill('ada@lamps.example');
-  await billing.getByLabel('Billing address').fill('1 Hive Road, Springfield');
-  await billing.getByRole('button', { name: 'Continue' }).click();
+  await submitBillingForm(billing, { contact: 'Ada', email: 'ada@lamps.example', address: '1 Hive Road, Springfield' });
   const terms = page.getByRole('dialog', { name: 'Advertising terms' });
   await expect(terms.getByRole('button', { name: 'Accept and continue' })).toBeFocused();
   await terms.getByRole('button', { name: 'Accept and continue' }).click();

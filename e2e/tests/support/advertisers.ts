@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator } from '@playwright/test';
 
 /**
  * An advertiser owned by the request context's account, made through the ads service's API as
@@ -22,4 +22,12 @@ export async function addAdvertiserMember(request: APIRequestContext, advertiser
     const response = await request.post(`/ads/v4/advertisers/${advertiserId}/members/`, { headers: { 'X-CSRFToken': csrf }, data: { username } });
     expect(response.status(), `member add: ${await response.text()}`).toBeLessThan(300);
   }).toPass({ timeout: 30_000 });
+}
+
+/** Fills the billing form (its dialog) as a person would, and presses Continue. */
+export async function submitBillingForm(form: Locator, billing: { contact: string; email: string; address: string }): Promise<void> {
+  await form.getByLabel('Invoice to').fill(billing.contact);
+  await form.getByLabel('Email for invoices').fill(billing.email);
+  await form.getByLabel('Billing address').fill(billing.address);
+  await form.getByRole('button', { name: 'Continue' }).click();
 }
