@@ -3,7 +3,7 @@ import { mapLimit, type Logger } from '@pinhive/kit';
 import type { Redis } from 'ioredis';
 import type { Connection } from 'mongoose';
 import { dayOf } from '../promotions/promotion.rules';
-import { AD_STATS_COLLECTION, ADVERTISER_STATS_COLLECTION, advertiserMonthKey, campaignMonthKey, type AdStatsDoc, type AdvertiserStatsDoc } from './stats.model';
+import { AD_STATS_COLLECTION, ADVERTISER_STATS_COLLECTION, advertiserMonthKey, campaignMonthKey, type DayCounts } from './stats.model';
 import { spendKey } from './spend';
 
 /** A viewer's impressions (and clicks) of one ad count once per hour (issue 25). */
@@ -152,44 +152,44 @@ export class Counter {
     const members = await this.redis.adsTakeDirty(this.key('dirty'), this.key('flushing'), FLUSH_BATCH);
     if (members.length === 0) return 0;
     try {
-      const pipeline = this.redis.pipeline();
       const parsed = members.map((m) => m.split('|') as [string, string, string, string, string]);
-      for (const [adId, day] of parsed) pipeline.hgetall(this.key('stats', adId, day));
-      const totals = ((await pipeline.exec()) ?? []).map(([err, value]) => {
-        if (err) throw err;
-        return value as Record<string, string>;
-      });
-      // One upsert per ad and day, a few at a time: a single bulk command of many upserts held
-      // every FerretDB connection until it ended and stalled the store for every service (the
-      // ads benchmark, 20 ads in one flush).
-      const stats = this.deps.mongo.collection<AdStatsDoc>(AD_STATS_COLLECTION);
-      await mapLimit(parsed, FLUSH_WRITES_AT_ONCE, async ([adId, day, adGroupId, campaignId, advertiserId], i) => {
-        await stats.updateOne({ _id: `${adId}:${day}` }, {
-          $setOnInsert: { adId, adGroupId, campaignId, advertiserId, day, campaignMonth: campaignMonthKey(campaignId, day) },
-          $max: { impressions: Number(totals[i]?.['impressions'] ?? 0), clicks: Number(totals[i]?.['clicks'] ?? 0), spendMicro: Number(totals[i]?.['spend'] ?? 0) },
-        }, { upsert: true });
-      });
+      await this.writeDays(AD_STATS_COLLECTION, parsed.map(([adId, day, adGroupId, campaignId, advertiserId]) => ({
+        _id: `${adId}:${day}`, totals: this.key('stats', adId, day), fields: { adId, adGroupId, campaignId, advertiserId, day, campaignMonth: campaignMonthKey(campaignId, day) },
+      })));
       // The advertisers' days: the ads' days taken name them (an event marks only its ad's day), so
       // a day put back after a failed write brings its advertiser's day back with it.
       const advertiserDays = [...new Set(parsed.map(([, day, , , advertiserId]) => `${advertiserId}|${day}`))].map((m) => m.split('|') as [string, string]);
-      const advertiserPipeline = this.redis.pipeline();
-      for (const [advertiserId, day] of advertiserDays) advertiserPipeline.hgetall(this.key('advertiser-stats', advertiserId, day));
-      const advertiserTotals = ((await advertiserPipeline.exec()) ?? []).map(([err, value]) => {
-        if (err) throw err;
-        return value as Record<string, string>;
-      });
-      const advertiserStats = this.deps.mongo.collection<AdvertiserStatsDoc>(ADVERTISER_STATS_COLLECTION);
-      await mapLimit(advertiserDays, FLUSH_WRITES_AT_ONCE, async ([advertiserId, day], i) => {
-        await advertiserStats.updateOne({ _id: `${advertiserId}:${day}` }, {
-          $setOnInsert: { advertiserId, day, advertiserMonth: advertiserMonthKey(advertiserId, day) },
-          $max: { impressions: Number(advertiserTotals[i]?.['impressions'] ?? 0), clicks: Number(advertiserTotals[i]?.['clicks'] ?? 0), spendMicro: Number(advertiserTotals[i]?.['spend'] ?? 0) },
-        }, { upsert: true });
-      });
+      await this.writeDays(ADVERTISER_STATS_COLLECTION, advertiserDays.map(([advertiserId, day]) => ({
+        _id: `${advertiserId}:${day}`, totals: this.key('advertiser-stats', advertiserId, day), fields: { advertiserId, day, advertiserMonth: advertiserMonthKey(advertiserId, day) },
+      })));
       await this.redis.srem(this.key('flushing'), ...members);
       return members.length;
     } catch (err) {
       await this.redis.multi().sadd(this.key('dirty'), ...members).srem(this.key('flushing'), ...members).exec();
       throw err;
     }
+  }
+
+  /**
+   * Writes days to `collection`: each document's counts are the Redis hash `totals` (read in one
+   * round trip), as `$max`; `fields` are set when the document is new. One upsert per day, a few
+   * at a time: a single bulk command of many upserts held every FerretDB connection until it
+   * ended and stalled the store for every service (the ads benchmark, 20 ads in one flush).
+   */
+  private async writeDays(collection: string, days: readonly { _id: string; totals: string; fields: Record<string, string> }[]): Promise<void> {
+    const pipeline = this.redis.pipeline();
+    for (const { totals } of days) pipeline.hgetall(totals);
+    const totals = ((await pipeline.exec()) ?? []).map(([err, value]) => {
+      if (err) throw err;
+      return value as Record<string, string>;
+    });
+    const docs = this.deps.mongo.collection<{ _id: string } & DayCounts>(collection);
+    await mapLimit(days, FLUSH_WRITES_AT_ONCE, async ({ _id, fields }, i) => {
+      const t = totals[i];
+      await docs.updateOne({ _id }, {
+        $setOnInsert: fields,
+        $max: { impressions: Number(t?.['impressions'] ?? 0), clicks: Number(t?.['clicks'] ?? 0), spendMicro: Number(t?.['spend'] ?? 0) },
+      }, { upsert: true });
+    });
   }
 }

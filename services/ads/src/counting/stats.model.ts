@@ -1,9 +1,16 @@
+/** A day's counts, as the counting writes them (`$max` of its Redis totals) and a report reads them. */
+export interface DayCounts {
+  impressions: number;
+  clicks: number;
+  spendMicro: number;
+}
+
 /**
  * What an ad did on a day (UTC): impressions, clicks and spend, written from the counting's
  * Redis aggregates (counting/counter.ts) with `$max`, so a write of an older total never lowers a
  * newer one and two instances flushing the same day agree. `_id` is `<adId>:<day>`.
  */
-export interface AdStatsDoc {
+export interface AdStatsDoc extends DayCounts {
   _id: string;
   adId: string;
   adGroupId: string;
@@ -12,9 +19,6 @@ export interface AdStatsDoc {
   day: string;
   /** `<campaignId>:<YYYY-MM>`: a report reads a campaign's days a month at a time, by equality. */
   campaignMonth: string;
-  impressions: number;
-  clicks: number;
-  spendMicro: number;
 }
 
 export const AD_STATS_COLLECTION = 'ad_stats';
@@ -26,15 +30,12 @@ export const campaignMonthKey = (campaignId: string, day: string): string => `${
  * reads these: a day's total across every campaign in one document, however many campaigns there
  * are. `_id` is `<advertiserId>:<day>`.
  */
-export interface AdvertiserStatsDoc {
+export interface AdvertiserStatsDoc extends DayCounts {
   _id: string;
   advertiserId: string;
   day: string;
   /** `<advertiserId>:<YYYY-MM>`: the chart reads an advertiser's days a month at a time, by equality. */
   advertiserMonth: string;
-  impressions: number;
-  clicks: number;
-  spendMicro: number;
 }
 
 export const ADVERTISER_STATS_COLLECTION = 'advertiser_stats';

@@ -3,7 +3,7 @@ import { appError, type Viewer } from '@pinhive/kit';
 import type { Connection } from 'mongoose';
 import { authorizeAdvertiser } from '../advertisers/advertiser.policy';
 import type { AdvertiserRepository } from '../advertisers/advertiser.repository';
-import { AD_STATS_COLLECTION, ADVERTISER_STATS_COLLECTION, advertiserMonthKey, campaignMonthKey, type AdStatsDoc, type AdvertiserStatsDoc } from '../counting/stats.model';
+import { AD_STATS_COLLECTION, ADVERTISER_STATS_COLLECTION, advertiserMonthKey, campaignMonthKey, type AdStatsDoc, type AdvertiserStatsDoc, type DayCounts } from '../counting/stats.model';
 import { advertiserBucketKey, CAMPAIGN_BUCKET_SIZE } from '../promotions/promotion.model';
 import type { PromotionRepository, StoredCampaign } from '../promotions/promotion.repository';
 import { addDays, dayOf } from '../promotions/promotion.rules';
@@ -20,7 +20,7 @@ const daysBetween = (start: string, end: string): string[] => {
 };
 
 /** A day's figures from its stored counts (none stored: nothing counted, zeros). */
-const dayOfStats = (date: string, s: Pick<AdStatsDoc, 'impressions' | 'clicks' | 'spendMicro'> | undefined): ReportDay => {
+const dayOfStats = (date: string, s: DayCounts | undefined): ReportDay => {
   const impressions = s?.impressions ?? 0;
   const clicks = s?.clicks ?? 0;
   return { date, impressions, clicks, ctr: ctrOf(clicks, impressions), spend_in_micro_currency: s?.spendMicro ?? 0 };
@@ -67,12 +67,10 @@ export class ReportService {
   async daily(viewer: Viewer, advertiserId: string, q: { start_date?: string | undefined; end_date?: string | undefined }): Promise<ReportDaily> {
     authorizeAdvertiser(viewer, 'promote', await this.deps.advertisers.findById(advertiserId));
     const days = this.daysOf(q);
-    const months = [...new Set(days.map((d) => advertiserMonthKey(advertiserId, d)))];
-    const [profile, docs] = await Promise.all([
+    const [profile, stats] = await Promise.all([
       this.deps.profiles.find(advertiserId),
-      Promise.all(months.map((m) => this.deps.mongo.collection<AdvertiserStatsDoc>(ADVERTISER_STATS_COLLECTION).find({ advertiserMonth: m }).toArray())),
+      this.storedDays<AdvertiserStatsDoc>(ADVERTISER_STATS_COLLECTION, 'advertiserMonth', days.map((d) => advertiserMonthKey(advertiserId, d))),
     ]);
-    const stats = new Map(docs.flat().map((d) => [d.day, d]));
     return { currency: spendCurrency(profile), days: days.map((date) => dayOfStats(date, stats.get(date))) };
   }
 
@@ -84,9 +82,14 @@ export class ReportService {
     return daysBetween(start, end);
   }
 
-  private async statsOf(campaignId: string, days: string[]): Promise<Map<string, AdStatsDoc>> {
-    const months = [...new Set(days.map((d) => campaignMonthKey(campaignId, d)))];
-    const docs = (await Promise.all(months.map((m) => this.deps.mongo.collection<AdStatsDoc>(AD_STATS_COLLECTION).find({ campaignMonth: m }).toArray()))).flat();
+  private statsOf(campaignId: string, days: string[]): Promise<Map<string, AdStatsDoc>> {
+    return this.storedDays<AdStatsDoc>(AD_STATS_COLLECTION, 'campaignMonth', days.map((d) => campaignMonthKey(campaignId, d)));
+  }
+
+  /** The stored days of a campaign or an advertiser by day, read a month at a time by equality on its indexed month key. */
+  private async storedDays<D extends DayCounts & { day: string }>(collection: string, monthField: 'campaignMonth' | 'advertiserMonth', monthKeys: string[]): Promise<Map<string, D>> {
+    const months = [...new Set(monthKeys)];
+    const docs = (await Promise.all(months.map((m) => this.deps.mongo.collection(collection).find({ [monthField]: m }).toArray()))).flat() as unknown as D[];
     return new Map(docs.map((d) => [d.day, d]));
   }
 
